@@ -1,0 +1,36 @@
+import { defineConfig } from 'orval';
+
+// One project per service document. Hooks and plain functions return the unwrapped
+// envelope `data` through the service's mutator (src/api/services.ts); MSW handlers
+// are built from the named examples. `npm run gen` runs this; output is committed.
+const services = ['workbench', 'message', 'rbac'] as const;
+const READ_BY_POST = ['listNotices', 'listFeedback'];
+
+export default defineConfig(
+  Object.fromEntries(
+    services.map((name) => [
+      name,
+      {
+        input: { target: `./openapi/${name}.yaml`, parserOptions: { externalRefs: { allow: ['./shared.yaml'] } } },
+        output: {
+          mode: 'split',
+          target: `./generated/${name}/${name}.ts`,
+          schemas: `./generated/${name}/model`,
+          client: 'react-query',
+          httpClient: 'axios',
+          clean: true,
+          formatter: 'prettier',
+          mock: { generators: [{ type: 'msw', useExamples: true, baseUrl: `*/api/${name}` }] },
+          override: {
+            mutator: { path: './src/api/services.ts', name: `${name}Request` },
+            query: { version: 5 },
+            // POST calls that read (lists) are queries, not mutations.
+            operations: Object.fromEntries(
+              READ_BY_POST.map((id) => [id, { query: { useQuery: true, useMutation: false } }]),
+            ),
+          },
+        },
+      },
+    ]),
+  ),
+);

@@ -1,0 +1,12 @@
+/** `npm run check:gen`: regenerate and fail if generated/ changed (new files included). */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/gen.ts'], { cwd: root, stdio: 'inherit' });
+const status = execFileSync('git', ['status', '--porcelain', '--', 'generated'], { cwd: root, encoding: 'utf8' });
+if (status.trim()) {
+  console.error('generated/ is stale or uncommitted — run `npm run gen` and commit the result:\n' + status);
+  process.exit(1);
+}
+console.log('check:gen: generated/ matches the contracts');

@@ -1,0 +1,107 @@
+/**
+ * Every route of SPEC §2. The static ones are always there; the routes "added
+ * after login" come from the user's route set (home page, frozen tenant, server
+ * menus). Pages other than the shell are lazy: not in the first load.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { APP_PREFIX, useAccess } from '@/access';
+import { MainLayout } from '@/layout/MainLayout';
+import { MicroAppHost } from '@/micro-apps/MicroAppHost';
+import { ProductWorkspace } from '@/micro-apps/ProductWorkspace';
+import { SessionBootstrap } from '@/session/bootstrap';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { FullScreenLoading } from '@/ui/FullScreenLoading';
+import { RequireSession } from './RequireSession';
+
+const OAuthCallbackPage = lazy(() => import('./pages/OAuthCallbackPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const PreviewPage = lazy(() => import('./pages/PreviewPage'));
+const DodderPage = lazy(() => import('./pages/DodderPage'));
+const EntrancePage = lazy(() => import('@/features/tenant/pages/EntrancePage'));
+const RenewalPage = lazy(() => import('@/features/tenant/pages/RenewalPage'));
+const InviteLandingPage = lazy(() => import('@/features/tenant/pages/InviteLandingPage'));
+const UserCenterLayout = lazy(() => import('@/features/user-center/UserCenterLayout'));
+const BaseInfoPage = lazy(() => import('@/features/user-center/pages/BaseInfoPage'));
+const AccountSettingPage = lazy(() => import('@/features/user-center/pages/AccountSettingPage'));
+const EnterprisePage = lazy(() => import('@/features/user-center/pages/EnterprisePage'));
+const ThirdAccountPage = lazy(() => import('@/features/user-center/pages/ThirdAccountPage'));
+const MyFeedbackPage = lazy(() => import('@/features/user-center/pages/MyFeedbackPage'));
+const ActiveFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/ActiveFeedbackDetailPage'));
+const QuestionFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/QuestionFeedbackDetailPage'));
+const AdminSection = lazy(() => import('@/features/admin/AdminSection'));
+
+/** Routes inside the main layout, built from the user's route set. */
+function SignedInRoutes() {
+  const { routeSet } = useAccess();
+  return (
+    <Routes>
+      <Route path="/entrance" element={<EntrancePage />} />
+      <Route path="/preview" element={<PreviewPage />} />
+      <Route path="/dodder" element={<DodderPage />} />
+      <Route element={<MainLayout />}>
+        <Route index element={<Navigate to={routeSet.landing} replace />} />
+        <Route path="/user-info" element={<UserCenterLayout />}>
+          <Route index element={<Navigate to="/user-info/base-info" replace />} />
+          <Route path="base-info" element={<BaseInfoPage />} />
+          <Route path="account-setting" element={<AccountSettingPage />} />
+          <Route path="enterprise" element={<EnterprisePage />} />
+          <Route path="third-account" element={<ThirdAccountPage />} />
+          <Route path="my-feedback" element={<MyFeedbackPage />} />
+        </Route>
+        {routeSet.renewal ? <Route path="/renewal" element={<RenewalPage />} /> : null}
+        {routeSet.apps.map((app) => (
+          <Route
+            key={app}
+            path={`${APP_PREFIX[app]}/*`}
+            element={
+              <ErrorBoundary region="子应用" resetKey={app}>
+                {app === 'product' ? <ProductWorkspace /> : <MicroAppHost app={app} />}
+              </ErrorBoundary>
+            }
+          />
+        ))}
+        {routeSet.feedbackDetails ? (
+          <>
+            <Route path="/active-feedback-detail" element={<ActiveFeedbackDetailPage />} />
+            <Route path="/question-feedback-detail" element={<QuestionFeedbackDetailPage />} />
+          </>
+        ) : null}
+        {routeSet.adminPath ? <Route path={`${routeSet.adminPath}/*`} element={<AdminSection />} /> : null}
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullScreenLoading tip="加载中…" />}>
+      <Routes>
+        <Route path="/oauth/callback" element={<OAuthCallbackPage />} />
+        <Route path="/callback" element={<OAuthCallbackPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route
+          path="/link/:data"
+          element={
+            <RequireSession>
+              <InviteLandingPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <RequireSession>
+              <ErrorBoundary region="工作台">
+                <SessionBootstrap>
+                  <SignedInRoutes />
+                </SessionBootstrap>
+              </ErrorBoundary>
+            </RequireSession>
+          }
+        />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * External URLs and fixed values, from `VITE_*` variables (see README "Configuration").
+ * Defaults point at the mock stack behind the dev server / preview proxy, so the
+ * app runs with nothing configured.
+ */
+const env = import.meta.env;
+
+function read(name: string, fallback: string): string {
+  const v = env[name] as string | undefined;
+  return v && v.trim() ? v.trim() : fallback;
+}
+
+const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost:5173';
+
+export const config = {
+  /** Base of the three services; the app appends /api/workbench, /api/message, /api/rbac. */
+  apiBase: read('VITE_API_BASE', ''),
+  ssoAuthorizeUrl: read('VITE_SSO_AUTHORIZE_URL', '/sso/authorize'),
+  ssoLogoutUrl: read('VITE_SSO_LOGOUT_URL', '/sso/logout'),
+  ssoClientId: read('VITE_SSO_CLIENT_ID', 'workbench'),
+  ssoScope: read('VITE_SSO_SCOPE', 'openid'),
+  /** The fixed SSO state value (SPEC §7); the app adds a per-sign-in nonce to it and checks it on return. */
+  ssoState: read('VITE_SSO_STATE', 'workbench'),
+  realtimeUrl: read('VITE_REALTIME_URL', origin.replace(/^http/, 'ws') + '/api/message/v1/ws'),
+  /** Fixed share-link prefix for invitations; the invite code is appended. */
+  inviteLinkPrefix: read('VITE_INVITE_LINK_PREFIX', origin + '/link/'),
+  subApps: {
+    manual: read('VITE_MICRO_APP_MANUAL_URL', '/__mock/apps/manual/'),
+    product: read('VITE_MICRO_APP_PRODUCT_URL', '/__mock/apps/product/'),
+    channel: read('VITE_MICRO_APP_CHANNEL_URL', '/__mock/apps/channel/'),
+    engine: read('VITE_MICRO_APP_ENGINE_URL', '/__mock/apps/engine/'),
+  },
+  /** Origins (besides this one) that server-provided links and redirects may point to. */
+  allowedLinkOrigins: read('VITE_ALLOWED_LINK_ORIGINS', '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+} as const;
+
+export type SubAppName = keyof typeof config.subApps;

@@ -1,0 +1,4 @@
+/** The guide flow — comes with the onboarding issue. */
+export default function GuideFlow() {
+  return null;
+}

@@ -1,0 +1,95 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useAccess } from '@/access';
+import { useSession } from '@/session/bootstrap';
+import { dialogs } from '@/ui/dialogs';
+import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
+import { openEntrance } from './TipBar';
+
+function entryLabel(entry: AvatarMenuEntry) {
+  if (entry.key === 'enterprise' && entry.truncated) {
+    return (
+      <Tooltip title={entry.fullName} placement="left">
+        <span>{entry.label}</span>
+      </Tooltip>
+    );
+  }
+  if (entry.key === 'personal' || entry.key === 'enterprise') {
+    return (
+      <span className="avatar-menu-space">
+        <span className="avatar-menu-space-kind">{entry.key === 'personal' ? '个人空间' : '企业空间'}</span>
+        <span>{entry.label}</span>
+      </span>
+    );
+  }
+  return entry.label;
+}
+
+export function AvatarMenu() {
+  const { info, config } = useSession();
+  const access = useAccess();
+  const navigate = useNavigate();
+  const entries = avatarMenuEntries({
+    userName: info.user_name,
+    phone: info.phone,
+    tenantName: config.last_login_tenant_name,
+    isPersonal: access.isPersonal,
+    isFrozen: access.isFrozen,
+    tenantTotal: access.tenantTotal,
+    hasMenus: access.hasMenus,
+    adminPath: access.adminPath,
+  });
+
+  const act = (entry: AvatarMenuEntry) => {
+    switch (entry.key) {
+      case 'personal':
+        navigate('/user-info/base-info');
+        break;
+      case 'admin':
+        navigate(entry.path);
+        break;
+      case 'switch-enterprise':
+        openEntrance();
+        break;
+      case 'create-enterprise':
+        window.open('/entrance?create=1', '_blank', 'noopener');
+        break;
+      case 'account-settings':
+        navigate('/user-info/account-setting');
+        break;
+      case 'my-feedback':
+        navigate('/user-info/my-feedback');
+        break;
+      case 'logout':
+        dialogs.open('logout');
+        break;
+      default:
+        break;
+    }
+  };
+
+  const items: MenuProps['items'] = entries.flatMap((entry, i) => {
+    const item = { key: entry.key, label: entryLabel(entry), 'data-testid': `avatar-menu-${entry.key}` };
+    const divider = entry.key === 'account-settings' || (entry.key === 'logout' && i > 0) ? [{ type: 'divider' as const }] : [];
+    return [...divider, item];
+  });
+
+  return (
+    <Dropdown
+      trigger={['click', 'hover']}
+      placement="bottomRight"
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          const entry = entries.find((e) => e.key === key);
+          if (entry) act(entry);
+        },
+      }}
+    >
+      <button type="button" className="top-action avatar-trigger" aria-label="账号菜单" data-testid="avatar-trigger">
+        <Avatar size={28} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The shell: tip bar, ProLayout (top bar with logo, module tabs and actions; the
+ * server-driven side menu in the management back-end), the page, the footer.
+ */
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
+import { Suspense, useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { menuIcon, useAccess, type MenuNode } from '@/access';
+import { SIDEBAR_WIDTH_PX } from '@/constants/limits';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { APP_TITLE } from '@/ui/PageFrame';
+import { PageLoading } from '@/ui/PageLoading';
+import { ModuleTabs } from './ModuleTabs';
+import { ShellDialogs } from './ShellDialogs';
+import { ShellFooter } from './ShellFooter';
+import { TipBar } from './TipBar';
+import { TopActions } from './TopActions';
+
+// antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX): below it the side menu collapses.
+const SIDER_BREAKPOINT = 'lg';
+
+function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
+  return nodes.map((node) => ({
+    key: node.key,
+    path: node.path,
+    name: node.name,
+    icon: menuIcon(node.icon),
+    hideInMenu: node.hidden,
+    children: node.children ? toProMenu(node.children) : undefined,
+  }));
+}
+
+function Logo() {
+  return (
+    <span className="shell-logo" aria-hidden="true">
+      织
+    </span>
+  );
+}
+
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const { adminPath, routeSet } = useAccess();
+  const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
+  const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
+
+  return (
+    <div className="shell">
+      <TipBar />
+      <ProLayout
+        layout="mix"
+        title={APP_TITLE}
+        logo={<Logo />}
+        siderWidth={SIDEBAR_WIDTH_PX}
+        breakpoint={SIDER_BREAKPOINT}
+        fixedHeader={false}
+        fixSiderbar={false}
+        location={{ pathname }}
+        route={{ path: '/', children: inAdmin ? menuData : [] }}
+        menuRender={inAdmin ? undefined : false}
+        menu={{ locale: false }}
+        menuHeaderRender={(logo, title) => (
+          <Link to="/" className="shell-home-link" data-guide="home-link" aria-label="返回首页">
+            {logo}
+            {title}
+          </Link>
+        )}
+        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+        headerContentRender={() => (
+          <ErrorBoundary region="模块导航" compact>
+            <ModuleTabs />
+          </ErrorBoundary>
+        )}
+        actionsRender={() => [<TopActions key="actions" />]}
+        footerRender={() => <ShellFooter />}
+        token={{ header: { heightLayoutHeader: 56 }, pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
+      >
+        <main className="shell-page" data-testid="shell-page">
+          <ErrorBoundary region="页面" resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </ProLayout>
+      <ShellDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The top bar's actions (SPEC §2): guide flag (manual app only), feedback icon
+ * (hidden on renewal, the feedback detail pages and the engine app), the notice
+ * bell and the avatar dropdown. Each widget has its own error boundary.
+ */
+import { FlagOutlined, MessageOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { FEEDBACK_DETAIL_PATHS, RENEWAL_PATH, appForPath, useAccess } from '@/access';
+import { NoticeBell } from '@/features/notices/NoticeBell';
+import { dialogs } from '@/ui/dialogs';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { AvatarMenu } from './AvatarMenu';
+
+export function showsFeedbackIcon(pathname: string): boolean {
+  if (pathname === RENEWAL_PATH || pathname.startsWith(RENEWAL_PATH + '/')) return false;
+  if ((FEEDBACK_DETAIL_PATHS as readonly string[]).includes(pathname)) return false;
+  return appForPath(pathname) !== 'engine';
+}
+
+export function TopActions() {
+  const { pathname } = useLocation();
+  const { isFrozen } = useAccess();
+  const app = appForPath(pathname);
+  return (
+    <div className="top-actions">
+      {app === 'manual' ? (
+        <Tooltip title="新手引导">
+          <button type="button" className="top-action" aria-label="新手引导" data-testid="guide-flag" onClick={() => dialogs.open('guide')}>
+            <FlagOutlined />
+          </button>
+        </Tooltip>
+      ) : null}
+      {showsFeedbackIcon(pathname) && !isFrozen ? (
+        <Tooltip title="意见反馈">
+          <button type="button" className="top-action" aria-label="意见反馈" data-testid="feedback-icon" onClick={() => dialogs.open('feedback')}>
+            <MessageOutlined />
+          </button>
+        </Tooltip>
+      ) : null}
+      <ErrorBoundary region="消息通知" compact>
+        <NoticeBell />
+      </ErrorBoundary>
+      <ErrorBoundary region="账号菜单" compact>
+        <AvatarMenu />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * One host per route prefix. Shows a loader until the app says it mounted; an app
+ * that fails to load or never mounts (time limit) shows an error with a retry,
+ * and the rest of the shell keeps working.
+ */
+import microApp from '@micro-zoe/micro-app';
+import { Button, Result, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { config, type SubAppName } from '@/config/env';
+import { APP_PREFIX } from '@/access';
+import { startMicroApps } from './start';
+
+export const MOUNT_TIMEOUT_MS = 20_000;
+
+export const APP_TITLES: Record<SubAppName, string> = {
+  manual: '织雀手册',
+  product: '产品管理',
+  channel: '渠道管理',
+  engine: '制造引擎',
+};
+
+type Status = 'loading' | 'mounted' | 'error';
+
+export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<Status>('loading');
+  const mountedCallback = useRef(onMounted);
+  mountedCallback.current = onMounted;
+
+  startMicroApps();
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setStatus('loading');
+    const timer = window.setTimeout(() => setStatus((s) => (s === 'mounted' ? s : 'error')), MOUNT_TIMEOUT_MS);
+    const mounted = () => {
+      window.clearTimeout(timer);
+      setStatus('mounted');
+      mountedCallback.current?.();
+    };
+    const failed = () => {
+      window.clearTimeout(timer);
+      setStatus('error');
+    };
+    // Lowercase event names: React 19 keeps the case of on* props, so listen directly.
+    element.addEventListener('mounted', mounted);
+    element.addEventListener('error', failed);
+    return () => {
+      window.clearTimeout(timer);
+      element.removeEventListener('mounted', mounted);
+      element.removeEventListener('error', failed);
+    };
+  }, [attempt, app]);
+
+  const retry = () => {
+    void microApp.unmountApp(app, { destroy: true }).finally(() => setAttempt((n) => n + 1));
+  };
+
+  return (
+    <div className="micro-app-host" data-app={app} data-status={status}>
+      {status === 'error' ? (
+        <Result
+          status="error"
+          title={`${APP_TITLES[app]}加载失败`}
+          subTitle="子应用暂时无法打开，请检查网络后重试。"
+          extra={
+            <Button type="primary" onClick={retry}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      {status === 'loading' ? (
+        <div className="micro-app-loading">
+          <Spin tip={`正在加载${APP_TITLES[app]}…`} size="large">
+            <div style={{ height: 120 }} />
+          </Spin>
+        </div>
+      ) : null}
+      <micro-app
+        key={`${app}-${attempt}`}
+        ref={ref}
+        name={app}
+        url={new URL(config.subApps[app], window.location.origin).href}
+        baseroute={`${APP_PREFIX[app]}/`}
+        iframe="true"
+        router-mode="native"
+        style={{ display: status === 'error' ? 'none' : 'block', minHeight: 'calc(100vh - 180px)' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import microApp from '@micro-zoe/micro-app';
+
+let started = false;
+
+/**
+ * Starts the micro-app framework once: iframe sandbox (ES-module sub-apps),
+ * native router mode (sub-apps see the browser URL under their base route), and
+ * an empty page for the sandbox iframe — without it the iframe loads the shell itself.
+ */
+export function startMicroApps(): void {
+  if (started) return;
+  started = true;
+  microApp.start({ iframe: true, 'router-mode': 'native', iframeSrc: '/empty.html' });
+}

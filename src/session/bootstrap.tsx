@@ -1,0 +1,120 @@
+/**
+ * After sign-in (SPEC §4): user info and user config, then the permission routes.
+ * Server menus are fetched only when the current tenant is not the personal one
+ * (and not frozen). Everything below this component can rely on `useSession()`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  getGetUserConfigQueryKey,
+  getUserConfig,
+  useGetUserInfo,
+  useGetUserMenus,
+} from '@generated/workbench/workbench';
+import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
+import { AccessProvider, buildRouteSetSafely, type AccessFacts, type RouteSet } from '@/access';
+import { FullScreenLoading } from '@/ui/FullScreenLoading';
+import { writeItem } from './storage';
+
+export interface SessionData {
+  info: UserInfo;
+  config: UserConfig;
+  menus: UserMenus | null;
+  routeSet: RouteSet;
+  /** The current tenant is the user's personal space. */
+  isPersonal: boolean;
+}
+
+const SessionContext = createContext<SessionData | null>(null);
+
+export function useSession(): SessionData {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() is only available after sign-in (inside <SessionBootstrap>)');
+  return session;
+}
+
+/** Test and preview seam: renders children with a given session, no network. */
+export function SessionProvider({ value, children }: { value: SessionData; children: ReactNode }) {
+  const facts = useMemo(() => accessFacts(value), [value]);
+  return (
+    <SessionContext.Provider value={value}>
+      <AccessProvider value={facts}>{children}</AccessProvider>
+    </SessionContext.Provider>
+  );
+}
+
+function accessFacts(session: SessionData): AccessFacts {
+  return {
+    routeSet: session.routeSet,
+    isOwner: session.config.is_owner === true,
+    isPersonal: session.isPersonal,
+    isFrozen: session.config.last_login_tenant_is_disable === true,
+    tenantTotal: Number(session.config.tenant_total) || 1,
+    homePage: session.config.def_home_page === 'page2' ? 'page2' : 'page1',
+  };
+}
+
+export function isPersonalSpace(config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>): boolean {
+  return !config.last_login_tenant_link || config.last_login_tenant_link === config.user_tenant_link;
+}
+
+export function SessionBootstrap({ children }: { children: ReactNode }) {
+  const info = useGetUserInfo({ query: { staleTime: Infinity, retry: false } });
+  const config = useQuery({
+    queryKey: getGetUserConfigQueryKey(),
+    // The tenant header of every later call comes from the config: store it before anything else runs.
+    queryFn: async ({ signal }) => {
+      const value = await getUserConfig(signal);
+      writeItem('tenantId', value.last_login_tenant_link);
+      writeItem('config', value as unknown as Record<string, unknown>);
+      return value;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  const needsMenus =
+    !!config.data && !config.data.last_login_tenant_is_disable && !isPersonalSpace(config.data) && !!info.data;
+  const menus = useGetUserMenus({ query: { enabled: needsMenus, staleTime: Infinity, retry: false } });
+
+  useEffect(() => {
+    if (info.data) writeItem('info', info.data);
+  }, [info.data]);
+
+  const session = useMemo<SessionData | null>(() => {
+    if (!info.data || !config.data) return null;
+    if (needsMenus && !menus.data && !menus.isError) return null;
+    const menuData = needsMenus ? (menus.data ?? null) : null;
+    const routeSet = buildRouteSetSafely({
+      defHomePage: config.data.def_home_page === 'page2' ? 'page2' : 'page1',
+      isDisabled: config.data.last_login_tenant_is_disable === true,
+      manualSwitch: config.data.manual_switch,
+      menus: menuData?.menus,
+      permissions: menuData?.permissions,
+    });
+    return { info: info.data, config: config.data, menus: menuData, routeSet, isPersonal: isPersonalSpace(config.data) };
+  }, [info.data, config.data, menus.data, menus.isError, needsMenus]);
+
+  if (info.isError || config.isError) {
+    return (
+      <Result
+        status="error"
+        title="工作台加载失败"
+        subTitle="无法获取您的账号信息，请稍后重试。"
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              void info.refetch();
+              void config.refetch();
+            }}
+          >
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+  if (!session) return <FullScreenLoading tip="正在加载工作台…" />;
+  return <SessionProvider value={session}>{children}</SessionProvider>;
+}

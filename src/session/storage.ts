@@ -1,0 +1,84 @@
+/**
+ * Locally stored items of SPEC §3 — token, tenant id, info, config, invite url,
+ * bar flag, application info — behind one module with typed keys. Nothing else
+ * touches localStorage for these.
+ */
+export interface StoredUserInfo {
+  gid?: string;
+  phone?: string;
+  avatar_url?: string;
+  user_name?: string;
+}
+
+export interface StoredItems {
+  token: string;
+  tenantId: string;
+  info: StoredUserInfo;
+  config: Record<string, unknown>;
+  inviteUrl: string;
+  /** The personal-space tip bar was closed by the user. */
+  tipBarClosed: boolean;
+  applicationInfo: Record<string, unknown>;
+}
+
+export type StoredKey = keyof StoredItems;
+
+const STORAGE_KEYS: Record<StoredKey, string> = {
+  token: 'workbench.token',
+  tenantId: 'workbench.tenantId',
+  info: 'workbench.info',
+  config: 'workbench.config',
+  inviteUrl: 'workbench.inviteUrl',
+  tipBarClosed: 'workbench.tipBarClosed',
+  applicationInfo: 'workbench.applicationInfo',
+};
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function backend(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode): the app still runs for this page's life
+  }
+}
+
+const memory = new Map<string, string>();
+
+export function readItem<K extends StoredKey>(key: K): StoredItems[K] | null {
+  const raw = backend()?.getItem(STORAGE_KEYS[key]) ?? memory.get(STORAGE_KEYS[key]) ?? null;
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as StoredItems[K];
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem<K extends StoredKey>(key: K, value: StoredItems[K]): void {
+  const raw = JSON.stringify(value);
+  const store = backend();
+  if (store) store.setItem(STORAGE_KEYS[key], raw);
+  else memory.set(STORAGE_KEYS[key], raw);
+  listeners.forEach((l) => l());
+}
+
+export function removeItem(key: StoredKey): void {
+  backend()?.removeItem(STORAGE_KEYS[key]);
+  memory.delete(STORAGE_KEYS[key]);
+  listeners.forEach((l) => l());
+}
+
+/** Session credentials and the data derived from them; the tip-bar choice survives sign-out. */
+export function clearCredentials(): void {
+  (['token', 'tenantId', 'info', 'config', 'inviteUrl', 'applicationInfo'] as const).forEach(removeItem);
+}
+
+export function subscribeStorage(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const getToken = (): string | null => readItem('token');
+export const getTenantId = (): string | null => readItem('tenantId');

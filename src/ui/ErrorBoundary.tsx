@@ -1,0 +1,64 @@
+/**
+ * Error boundary per region (layout, menu, page, sub-app, drawer): a failing
+ * region shows what failed and a retry; the rest of the shell keeps working.
+ */
+import { Button, Result } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  region: string;
+  children: ReactNode;
+  /** Compact rendering for small regions (menu, top-bar widgets). */
+  compact?: boolean;
+  /** Changing this key resets the boundary (e.g. the route path). */
+  resetKey?: unknown;
+}
+
+interface State {
+  error: Error | null;
+  resetKey: unknown;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[${this.props.region}] render failed`, error, info.componentStack);
+  }
+
+  private retry = () => this.setState({ error: null });
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    if (this.props.compact) {
+      return (
+        <span role="alert" className="region-error-compact">
+          {this.props.region}加载失败
+          <Button size="small" type="link" onClick={this.retry}>
+            重试
+          </Button>
+        </span>
+      );
+    }
+    return (
+      <Result
+        status="warning"
+        title={`${this.props.region}出现错误`}
+        subTitle="这一部分暂时无法显示，其余功能不受影响。"
+        extra={
+          <Button type="primary" onClick={this.retry}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+}

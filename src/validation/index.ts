@@ -1,0 +1,3 @@
+export * from './feedback';
+export * from './mobile';
+export { yupField, isRequired } from './antd';

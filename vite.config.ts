@@ -1,0 +1,26 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The browser talks to one origin: the dev server (and `npm run preview`) forward
+// API, SSO and mock-control calls to the mock gateway (or a real upstream), socket included.
+const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.MOCK_PORT ?? 4010}`;
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: gateway, changeOrigin: true, ws: true },
+  '/sso': { target: gateway, changeOrigin: true },
+  '/__mock': { target: gateway, changeOrigin: true },
+};
+const port = Number(process.env.PORT ?? 5173);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+    },
+  },
+  server: { port, strictPort: true, proxy },
+  preview: { port, strictPort: true, proxy },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});
