@@ -10,6 +10,8 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Separate output per port, so parallel runs (different ports) do not remove each other's artifacts.
+  outputDir: `test-results/e2e-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

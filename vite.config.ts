@@ -22,5 +22,6 @@ export default defineConfig({
   },
   server: { port, strictPort: true, proxy },
   preview: { port, strictPort: true, proxy },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // VITE_OUT_DIR lets parallel builds (e.g. several browser-test runs) use separate folders.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500, outDir: process.env.VITE_OUT_DIR ?? 'dist' },
 });

@@ -4,7 +4,7 @@ import { configureTransport } from '@/api/transport';
 import { config } from '@/config/env';
 import { TOAST_SECONDS } from '@/constants/limits';
 import { getTenantId, getToken } from '@/session/storage';
-import { signOut } from '@/session/sso';
+import { expireSession } from '@/session/sso';
 
 export function setupTransport(): void {
   configureTransport({
@@ -13,6 +13,6 @@ export function setupTransport(): void {
     getTenantId,
     notifyError: (text) => void message.error({ content: text, duration: TOAST_SECONDS }),
     // Session expiry: clear the credentials and go to logout (SPEC §4, §8).
-    onSessionExpired: signOut,
+    onSessionExpired: expireSession,
   });
 }

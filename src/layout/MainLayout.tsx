@@ -3,17 +3,18 @@
  * server-driven side menu in the management back-end), the page, the footer.
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
-import { SIDEBAR_WIDTH_PX } from '@/constants/limits';
+import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
+import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE } from '@/ui/PageFrame';
 import { PageLoading } from '@/ui/PageLoading';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
 import { ShellFooter } from './ShellFooter';
-import { TipBar } from './TipBar';
+import { TipBar, useTipBarShown } from './TipBar';
 import { TopActions } from './TopActions';
 
 // antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX): below it the side menu collapses.
@@ -43,9 +44,11 @@ export function MainLayout() {
   const { adminPath, routeSet } = useAccess();
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
   const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
+  const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;
 
   return (
-    <div className="shell">
+    // ProLayout's mix header is fixed at the top: it sits below the tip bar.
+    <div className="shell" style={{ '--tip-bar-height': `${tipBarHeight}px` } as CSSProperties}>
       <TipBar />
       <ProLayout
         layout="mix"
@@ -75,15 +78,16 @@ export function MainLayout() {
         footerRender={() => <ShellFooter />}
         token={{ header: { heightLayoutHeader: 56 }, pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
       >
-        <main className="shell-page" data-testid="shell-page">
+        <div className="shell-page" data-testid="shell-page">
           <ErrorBoundary region="页面" resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        </main>
+        </div>
       </ProLayout>
       <ShellDialogs />
+      <RealtimeConnection />
     </div>
   );
 }

@@ -2,12 +2,14 @@
 import { useLocation } from 'react-router-dom';
 import { appForPath } from '@/access';
 import { dialogs } from '@/ui/dialogs';
+import { useFeedbackOffered } from './TopActions';
 
 export const PROVIDER = { name: '织雀科技', url: 'https://www.example.com/' };
 
 export function ShellFooter() {
   const { pathname } = useLocation();
   const manual = appForPath(pathname) === 'manual';
+  const feedback = useFeedbackOffered();
   return (
     <footer className="shell-footer">
       <span>
@@ -26,9 +28,11 @@ export function ShellFooter() {
           </a>
         </>
       ) : null}
-      <button type="button" className="link-button" onClick={() => dialogs.open('feedback')}>
-        意见反馈
-      </button>
+      {feedback ? (
+        <button type="button" className="link-button" onClick={() => dialogs.open('feedback')}>
+          意见反馈
+        </button>
+      ) : null}
     </footer>
   );
 }

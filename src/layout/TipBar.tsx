@@ -15,10 +15,15 @@ export function openEntrance(): void {
   window.open('/entrance', '_blank', 'noopener');
 }
 
-export function TipBar() {
+/** Is the tip bar shown? (the layout offsets its fixed header by the bar's height) */
+export function useTipBarShown(): boolean {
   const { isPersonal, homePage } = useAccess();
   const closed = useSyncExternalStore(subscribeStorage, () => readItem('tipBarClosed') === true);
-  const shown = isPersonal && homePage === 'page1' && !closed;
+  return isPersonal && homePage === 'page1' && !closed;
+}
+
+export function TipBar() {
+  const shown = useTipBarShown();
   return (
     <div
       className="tip-bar"

@@ -18,9 +18,16 @@ export function showsFeedbackIcon(pathname: string): boolean {
   return appForPath(pathname) !== 'engine';
 }
 
-export function TopActions() {
+/** Feedback is offered (top-bar icon and footer link) here, and never while the tenant is frozen. */
+export function useFeedbackOffered(): boolean {
   const { pathname } = useLocation();
   const { isFrozen } = useAccess();
+  return showsFeedbackIcon(pathname) && !isFrozen;
+}
+
+export function TopActions() {
+  const { pathname } = useLocation();
+  const feedback = useFeedbackOffered();
   const app = appForPath(pathname);
   return (
     <div className="top-actions">
@@ -31,7 +38,7 @@ export function TopActions() {
           </button>
         </Tooltip>
       ) : null}
-      {showsFeedbackIcon(pathname) && !isFrozen ? (
+      {feedback ? (
         <Tooltip title="意见反馈">
           <button type="button" className="top-action" aria-label="意见反馈" data-testid="feedback-icon" onClick={() => dialogs.open('feedback')}>
             <MessageOutlined />

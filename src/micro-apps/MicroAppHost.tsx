@@ -79,16 +79,18 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
           </Spin>
         </div>
       ) : null}
-      <micro-app
-        key={`${app}-${attempt}`}
-        ref={ref}
-        name={app}
-        url={new URL(config.subApps[app], window.location.origin).href}
-        baseroute={`${APP_PREFIX[app]}/`}
-        iframe="true"
-        router-mode="native"
-        style={{ display: status === 'error' ? 'none' : 'block', minHeight: 'calc(100vh - 180px)' }}
-      />
+      {/* Keyed wrapper: micro-app rewrites its element's children, so React must only ever remove the wrapper. */}
+      <div key={`${app}-${attempt}`} style={{ display: status === 'error' ? 'none' : 'block' }}>
+        <micro-app
+          ref={ref}
+          name={app}
+          url={new URL(config.subApps[app], window.location.origin).href}
+          baseroute={`${APP_PREFIX[app]}/`}
+          iframe="true"
+          router-mode="native"
+          style={{ display: 'block', minHeight: 'calc(100vh - 180px)' }}
+        />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,6 @@ import microApp from '@micro-zoe/micro-app';
 import type { SubAppName } from '@/config/env';
 
 export type ShellToApp =
-  | { type: 'context'; tenantId: string | null; userGid: string | null }
   | { type: 'route'; subRoute: string }
   | { type: 'refresh'; scene_no: string | null; at: number };
 

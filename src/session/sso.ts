@@ -42,8 +42,13 @@ export function buildAuthorizeUrl(opts: { returnTo?: string; pi?: string | null 
   return `${base.href}${base.search ? '&' : '?'}${query}`;
 }
 
+/** Set once the app is leaving for the logout page, so nothing starts a sign-in on the way out. */
+let leaving = false;
+export const isLeaving = (): boolean => leaving;
+
 /** Signed out: go to the SSO authorize page, forwarding the optional `pi` of the current URL. */
 export function redirectToSignIn(): void {
+  if (leaving) return;
   const here = new URL(window.location.href);
   const pi = here.searchParams.get('pi');
   here.searchParams.delete('pi');
@@ -86,6 +91,17 @@ export function logoutUrl(): string {
 
 /** Clears the token and stored items, then leaves for the account app's logout page. */
 export function signOut(): void {
+  leaving = true;
   clearCredentials();
   window.location.assign(logoutUrl());
+}
+
+/** How long the session-expiry message stays readable before the logout page. */
+export const EXPIRY_NOTICE_MS = 1500;
+
+/** Session expiry (SPEC §4): credentials cleared at once; the logout page after the message has been seen. */
+export function expireSession(): void {
+  leaving = true;
+  clearCredentials();
+  window.setTimeout(() => window.location.assign(logoutUrl()), EXPIRY_NOTICE_MS);
 }

@@ -10,7 +10,8 @@ export type Scenario = 'personal' | 'owner' | 'member' | 'frozen' | 'page2' | 'n
 export async function signIn(page: Page, scenario: Scenario, path = '/'): Promise<void> {
   await page.goto(path);
   await page.waitForURL(/\/sso\/authorize/);
-  await page.getByRole('link', { name: new RegExp(scenario) }).or(page.getByRole('button', { name: new RegExp(scenario) })).first().click();
+  // Each scenario is a link on the dev SSO page, with its name in a <code> element.
+  await page.locator('a.choice', { has: page.locator('code', { hasText: new RegExp(`^${scenario}$`) }) }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/oauth'));
 }
 

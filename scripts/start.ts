@@ -1,0 +1,127 @@
+/**
+ * `npm start`: the mock stack (gateway on MOCK_PORT, default 4010) and the Vite dev
+ * server (PORT, default 5173), which proxies /api (socket too), /sso and /__mock to it.
+ * `npm run preview`: the same with the production build (`vite build` first when
+ * dist/ is missing or older than the sources, or always with `--build`).
+ *
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything; the children run in their own
+ * process groups and are killed as groups, and a reaper kills them if we die abruptly.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startMockStack, type MockStack } from './mock/index';
+import { scenarios } from './mock/scenarios';
+import { nodeBinary, packageBin, projectRoot } from './lib/paths';
+import { isPortTaken } from './lib/ports';
+import { onTerminate, spawnManaged, type ManagedProcess } from './lib/processes';
+import { waitForHttp } from './lib/wait';
+
+const { values } = parseArgs({
+  options: {
+    preview: { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+  },
+});
+
+function portFrom(name: 'PORT' | 'MOCK_PORT', fallback: number): number {
+  const raw = process.env[name];
+  const port = Number(raw ?? fallback);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    console.error(`${name}=${raw} is not a port number`);
+    process.exit(2);
+  }
+  return port;
+}
+
+/** Newest modification time of the files under `entries` (folders walked, node_modules skipped). */
+function newestMtime(entries: string[]): number {
+  let newest = 0;
+  const visit = (entry: string) => {
+    if (!existsSync(entry)) return;
+    const stats = statSync(entry);
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(entry)) if (name !== 'node_modules') visit(path.join(entry, name));
+    } else {
+      newest = Math.max(newest, stats.mtimeMs);
+    }
+  };
+  entries.forEach(visit);
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const built = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['src', 'generated', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    path.join(projectRoot, p),
+  );
+  return newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+const port = portFrom('PORT', 5173);
+const mockPort = portFrom('MOCK_PORT', 4010);
+const preview = values.preview;
+
+let stack: MockStack | undefined;
+let web: ManagedProcess | undefined;
+let shuttingDown = false;
+const stopEverything = async () => {
+  shuttingDown = true;
+  await web?.stop();
+  await stack?.stop();
+};
+onTerminate(stopEverything, { watchParents: true });
+
+async function main(): Promise<void> {
+  for (const [name, value] of [
+    ['PORT', port],
+    ['MOCK_PORT', mockPort],
+  ] as const) {
+    if (await isPortTaken(value))
+      throw new Error(`port ${value} (${name}) is already in use; set ${name} to another port`);
+  }
+
+  if (preview && (values.build || buildIsStale())) {
+    console.log('[start] building the app (vite build)…');
+    const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], { inherit: true });
+    const code = await build.exited;
+    if (code !== 0) throw new Error(`vite build failed (${code})`);
+  }
+
+  stack = await startMockStack({ port: mockPort });
+
+  const args = preview
+    ? [packageBin('vite'), 'preview', '--port', String(port), '--strictPort']
+    : [packageBin('vite'), '--port', String(port), '--strictPort'];
+  web = spawnManaged(preview ? 'vite preview' : 'vite', nodeBinary(), args, {
+    inherit: true,
+    env: { ...process.env, PORT: String(port), MOCK_PORT: String(stack.port) },
+  });
+  const server = web;
+  await waitForHttp(`http://localhost:${port}/`, {
+    timeoutMs: 120_000,
+    abort: () => (server.hasExited() ? `${server.name} exited while starting` : undefined),
+  });
+
+  const open = `http://localhost:${port}/`;
+  console.log(`
+  Workbench (${preview ? 'production build' : 'dev server'}):  ${open}
+  Scenarios:   ${open}__mock/scenarios  (choose one: ${open}__mock/scenario/NAME?next=/ — ${scenarios.map((s) => s.name).join(', ')})
+  Mock gateway: ${stack.url}
+  Ctrl-C stops everything.
+`);
+
+  // If the web server stops on its own, take the mock stack down with it.
+  const code = await server.exited;
+  if (shuttingDown) return;
+  console.error(`[start] ${server.name} exited (${code}); stopping the mock stack`);
+  await stack.stop();
+  process.exit(typeof code === 'number' && code !== 0 ? code : 1);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  await stopEverything();
+  process.exit(1);
+});

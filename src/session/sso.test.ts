@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { acceptTokenFromUrl, buildAuthorizeUrl, consumePendingSignIn, logoutUrl } from './sso';
+import { clearCredentials, getToken, readItem, writeItem } from './storage';
+
+afterEach(() => {
+  clearCredentials();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('single sign-on', () => {
+  it('builds the authorize URL with every query value of SPEC §7, forwarding pi', () => {
+    const url = new URL(buildAuthorizeUrl({ returnTo: '/micro-app-product/', pi: 'p-42' }));
+    expect(url.pathname).toBe('/sso/authorize');
+    const q = url.searchParams;
+    expect(q.get('scope')).toBe('openid');
+    expect(q.get('grant_type')).toBe('authorization_code');
+    expect(q.get('redirect_uri')).toBe(`${window.location.origin}/oauth/callback`);
+    expect(q.get('client_id')).toBe('workbench');
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('state')).toMatch(/^workbench\.[0-9a-f]{24}$/);
+    expect(q.get('pi')).toBe('p-42');
+  });
+
+  it('leaves pi out when there is none', () => {
+    expect(new URL(buildAuthorizeUrl()).searchParams.has('pi')).toBe(false);
+  });
+
+  it('accepts only the state this tab sent, once', () => {
+    const state = new URL(buildAuthorizeUrl({ returnTo: '/user-info' })).searchParams.get('state');
+    expect(consumePendingSignIn('workbench.forged')).toBeNull();
+    const again = new URL(buildAuthorizeUrl({ returnTo: '/user-info' })).searchParams.get('state');
+    expect(again).not.toBe(state);
+    expect(consumePendingSignIn(again)).toEqual({ returnTo: '/user-info' });
+    expect(consumePendingSignIn(again)).toBeNull();
+  });
+
+  it('never returns to a foreign origin after sign-in', () => {
+    const state = new URL(buildAuthorizeUrl({ returnTo: 'https://evil.example/phish' })).searchParams.get('state');
+    expect(consumePendingSignIn(state)).toEqual({ returnTo: '/' });
+  });
+
+  it('accepts a token in the URL and removes it from the address bar', () => {
+    window.history.replaceState(null, '', '/micro-app-manual/?token=abc123&x=1#top');
+    expect(acceptTokenFromUrl()).toBe(true);
+    expect(getToken()).toBe('abc123');
+    expect(window.location.search).toBe('?x=1');
+    expect(window.location.href).not.toContain('abc123');
+    expect(window.location.hash).toBe('#top');
+  });
+
+  it('logout goes to the account app with a redirect back to the workbench', () => {
+    const url = new URL(logoutUrl());
+    expect(url.pathname).toBe('/sso/logout');
+    expect(url.searchParams.get('redirect')).toBe(`${window.location.origin}/`);
+  });
+
+  it('clearing credentials keeps the tip-bar choice', () => {
+    writeItem('token', 't');
+    writeItem('tipBarClosed', true);
+    clearCredentials();
+    expect(getToken()).toBeNull();
+    expect(readItem('tipBarClosed')).toBe(true);
+  });
+});

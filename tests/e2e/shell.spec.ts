@@ -1,0 +1,190 @@
+/**
+ * The shell as a user sees it, per scenario (SPEC §2, §4, §6): sign-in through the
+ * dev SSO, landing redirects, tip bar, tabs, the avatar dropdown, logout, 404,
+ * sub-app hosting with the product left rail, and session expiry.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { chooseScenario, signInToShell } from './fixtures';
+
+async function openAvatarMenu(page: Page) {
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  return page.getByRole('menu');
+}
+
+test.describe('sign-in', () => {
+  test('signed out, the app goes to the SSO authorize page with every query value and forwards pi', async ({ page }) => {
+    await page.goto('/micro-app-product/?pi=partner-7');
+    await page.waitForURL(/\/sso\/authorize/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('scope')).toBeTruthy();
+    expect(url.searchParams.get('grant_type')).toBe('authorization_code');
+    expect(url.searchParams.get('redirect_uri')).toMatch(/\/oauth\/callback$/);
+    expect(url.searchParams.get('client_id')).toBeTruthy();
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('pi')).toBe('partner-7');
+    await expect(page.getByRole('heading', { name: '开发环境单点登录' })).toBeVisible();
+  });
+
+  test('after signing in the user returns where they were going, code and state gone from the URL', async ({ page }) => {
+    await signInToShell(page, 'owner', '/micro-app-product/attributeManagement');
+    await expect(page).toHaveURL(/\/micro-app-product\/attributeManagement$/);
+  });
+
+  test('a callback whose state this tab did not send is refused', async ({ page }) => {
+    await page.goto('/oauth/callback?code=stolen&state=workbench.forged');
+    await expect(page.getByText('登录请求已失效')).toBeVisible();
+    await expect(page).toHaveURL(/\/oauth\/callback$/);
+  });
+
+  test('a token in the URL is accepted and removed from the address bar', async ({ page }) => {
+    await chooseScenario(page, 'personal');
+    await page.goto('/micro-app-manual/?token=dS0xMDAxOndiLWRlbW8tc2Vzc2lvbi03ZjNhOWM%3D');
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+    expect(page.url()).not.toContain('token=');
+  });
+});
+
+test.describe('scenarios', () => {
+  test('personal: lands on the manual app, tip bar shown and closable (remembered)', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    await expect(page).toHaveURL(/\/micro-app-manual\/$/);
+    const tip = page.getByTestId('tip-bar');
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveCSS('height', '40px');
+    await expect(page.getByRole('link', { name: '织雀手册' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '产品管理' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '制造引擎' })).toHaveCount(0);
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('创建企业')).toBeVisible();
+    await expect(menu.getByText('进入管理后台')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await tip.getByRole('button', { name: '关闭提示' }).click();
+    await expect(tip).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+    await expect(page.getByTestId('tip-bar')).toBeHidden();
+  });
+
+  test('"switch enterprise" on the tip bar opens /entrance in a new tab', async ({ page, context }) => {
+    await signInToShell(page, 'personal');
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' }).click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/entrance');
+  });
+
+  test('owner: no tip bar, truncated names with a tooltip, management back-end entry', async ({ page }) => {
+    await signInToShell(page, 'owner');
+    await expect(page).toHaveURL(/\/micro-app-manual\/$/);
+    await expect(page.getByTestId('tip-bar')).toBeHidden();
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('欧阳明远测试账...')).toBeVisible();
+    const enterprise = menu.getByText('华东智能制造供应链协同创新...');
+    await expect(enterprise).toBeVisible();
+    await enterprise.hover();
+    await expect(page.getByRole('tooltip', { name: '华东智能制造供应链协同创新中心有限公司' })).toBeVisible();
+    await expect(menu.getByText('进入管理后台')).toBeVisible();
+    // Inside a healthy enterprise neither create nor switch shows.
+    await expect(menu.getByText('切换企业')).toHaveCount(0);
+    await expect(menu.getByText('创建企业')).toHaveCount(0);
+    for (const entry of ['账号设置', '我的反馈', '退出登录']) await expect(menu.getByText(entry)).toBeVisible();
+  });
+
+  test('member: no management back-end entry, and its path is refused', async ({ page }) => {
+    await signInToShell(page, 'member');
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('账号设置')).toBeVisible();
+    await expect(menu.getByText('进入管理后台')).toHaveCount(0);
+    await page.goto('/manage/enterprise');
+    await expect(page).toHaveURL(/\/404$/);
+  });
+
+  test('frozen: lands on renewal, normal features hidden, switch enterprise offered', async ({ page }) => {
+    await signInToShell(page, 'frozen');
+    await expect(page).toHaveURL(/\/renewal$/);
+    await expect(page.getByRole('navigation', { name: '模块' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '意见反馈' })).toHaveCount(0);
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('切换企业')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/micro-app-manual/');
+    await expect(page).toHaveURL(/\/404$/);
+  });
+
+  test('page2: lands on the product app with the engine tab; a user without a name shows the phone', async ({ page }) => {
+    await signInToShell(page, 'page2');
+    await expect(page).toHaveURL(/\/micro-app-product\/$/);
+    await expect(page.getByTestId('tip-bar')).toBeHidden();
+    await expect(page.getByRole('link', { name: '制造引擎' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '织雀手册' })).toHaveCount(0);
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText(/^1[34578]\d{9}$/)).toBeVisible();
+  });
+
+  test('tabs switch with a full page navigation', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('link', { name: '产品管理' }).click();
+    await expect(page).toHaveURL(/\/micro-app-product\/$/);
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  });
+});
+
+test.describe('sub-apps', () => {
+  test('the product app mounts and receives the left-rail sub-route through the channel', async ({ page }) => {
+    await signInToShell(page, 'owner', '/micro-app-product/');
+    const received = page.locator('micro-app[name="product"] [data-testid="received"]');
+    await expect(received).toContainText('commodityManagement');
+    await page.getByRole('navigation', { name: '产品管理导航' }).getByRole('button', { name: '类目管理' }).click();
+    await expect(page).toHaveURL(/\/micro-app-product\/classifiedManagement$/);
+    await expect(received).toContainText('classifiedManagement');
+    await page.getByRole('navigation', { name: '产品管理导航' }).getByRole('button', { name: '属性参数管理' }).click();
+    await expect(received).toContainText('attributeManagement');
+  });
+
+  test('a sub-app that cannot load shows an error with a retry, and the shell keeps working', async ({ page }) => {
+    await page.route('**/__mock/apps/manual/**', (route) => route.abort());
+    await signInToShell(page, 'personal');
+    await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible();
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await expect(page.getByRole('menu').getByText('账号设置')).toBeVisible();
+    await page.unroute('**/__mock/apps/manual/**');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await expect(page.locator('micro-app[name="manual"] [data-testid="received"]')).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test.describe('leaving', () => {
+  test('logout: confirm, full-screen loading, token cleared, account logout page with a way back', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    const menu = await openAvatarMenu(page);
+    await menu.getByText('退出登录').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('确认退出？')).toBeVisible();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/sso\/logout/);
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    expect(redirect).toMatch(/^http:\/\/localhost:\d+\/$/);
+    await expect(page.getByText('已退出登录')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('workbench.token'))).toBeNull();
+  });
+
+  test('unknown paths go to /404', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  });
+
+  test('session expiry clears the credentials, says so and goes to logout', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForURL(/\/sso\/authorize/);
+    await page.locator('a.choice', { has: page.locator('code', { hasText: /^expired$/ }) }).click();
+    await expect(page.getByText('登录状态已失效,请重新登录!')).toBeVisible();
+    await page.waitForURL(/\/sso\/logout/);
+    expect(await page.evaluate(() => localStorage.getItem('workbench.token'))).toBeNull();
+  });
+});
