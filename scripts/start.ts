@@ -7,7 +7,7 @@
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything; the children run in their own
  * process groups and are killed as groups, and a reaper kills them if we die abruptly.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockStack, type MockStack } from './mock/index';
@@ -59,6 +59,44 @@ function buildIsStale(): boolean {
   return newestMtime(sources) > statSync(built).mtimeMs;
 }
 
+const buildLock = path.join(projectRoot, 'node_modules', '.cache', 'workbench-start-build.lock');
+let holdingBuildLock = false;
+process.on('exit', () => {
+  if (holdingBuildLock) rmSync(buildLock, { recursive: true, force: true });
+});
+
+/** Runs `build` holding a lock directory (a lock older than 5 minutes is taken as abandoned). */
+async function withBuildLock(build: () => Promise<void>): Promise<void> {
+  mkdirSync(path.dirname(buildLock), { recursive: true });
+  const deadline = Date.now() + 5 * 60_000;
+  let announced = false;
+  for (;;) {
+    try {
+      mkdirSync(buildLock);
+      holdingBuildLock = true;
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const since = existsSync(buildLock) ? statSync(buildLock, { throwIfNoEntry: false })?.mtimeMs : undefined;
+    if (since === undefined) continue; // released meanwhile
+    if (Date.now() - since > 5 * 60_000) {
+      rmSync(buildLock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`another build still holds ${buildLock}`);
+    if (!announced) console.log('[start] waiting for another run’s vite build…');
+    announced = true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  try {
+    await build();
+  } finally {
+    rmSync(buildLock, { recursive: true, force: true });
+    holdingBuildLock = false;
+  }
+}
+
 const port = portFrom('PORT', 5173);
 const mockPort = portFrom('MOCK_PORT', 4010);
 const preview = values.preview;
@@ -83,10 +121,16 @@ async function main(): Promise<void> {
   }
 
   if (preview && (values.build || buildIsStale())) {
-    console.log('[start] building the app (vite build)…');
-    const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], { inherit: true });
-    const code = await build.exited;
-    if (code !== 0) throw new Error(`vite build failed (${code})`);
+    // Several previews may start at once (parallel browser tests): one builds, the others wait for it.
+    await withBuildLock(async () => {
+      if (!values.build && !buildIsStale()) return; // built by another run meanwhile
+      console.log('[start] building the app (vite build)…');
+      const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], {
+        inherit: true,
+      });
+      const code = await build.exited;
+      if (code !== 0) throw new Error(`vite build failed (${code})`);
+    });
   }
 
   stack = await startMockStack({ port: mockPort });

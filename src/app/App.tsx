@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES build: under Vite 8 (rolldown) the CJS entry 'antd/locale/zh_CN' is imported with Node interop, so its default is the module object, not the locale.
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { BrowserRouter } from 'react-router-dom';
+import { prefetchSession } from '@/session/bootstrap';
+import { acceptTokenFromUrl } from '@/session/sso';
 import { AppRoutes } from './AppRoutes';
 import { setupTransport } from './transport-setup';
 
@@ -17,6 +20,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+acceptTokenFromUrl();
+prefetchSession(queryClient);
 
 export function App() {
   return (

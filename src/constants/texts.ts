@@ -418,3 +418,6 @@ export const ACCOUNT_RULE_TEXT = {
   mobileSame: '新手机号不能与当前手机号相同',
   deleteConfirmMismatch: '输入的手机号与当前账号不一致',
 } as const;
+
+/** The product's name: header title and document titles. */
+export const APP_TITLE = '织雀工作台';

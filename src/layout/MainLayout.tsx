@@ -9,7 +9,7 @@ import { menuIcon, useAccess, type MenuNode } from '@/access';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
-import { APP_TITLE } from '@/ui/PageFrame';
+import { APP_TITLE } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';

@@ -4,10 +4,11 @@
  * and the rest of the shell keeps working.
  */
 import microApp from '@micro-zoe/micro-app';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { config, type SubAppName } from '@/config/env';
 import { APP_PREFIX } from '@/access';
+import { ErrorState } from '@/ui/ErrorState';
 import { startMicroApps } from './start';
 
 export const MOUNT_TIMEOUT_MS = 20_000;
@@ -61,11 +62,11 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
   return (
     <div className="micro-app-host" data-app={app} data-status={status}>
       {status === 'error' ? (
-        <Result
-          status="error"
+        <ErrorState
+          tone="error"
           title={`${APP_TITLES[app]}加载失败`}
-          subTitle="子应用暂时无法打开，请检查网络后重试。"
-          extra={
+          description="子应用暂时无法打开，请检查网络后重试。"
+          actions={
             <Button type="primary" onClick={retry}>
               重试
             </Button>

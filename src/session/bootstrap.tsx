@@ -3,19 +3,49 @@
  * Server menus are fetched only when the current tenant is not the personal one
  * (and not frozen). Everything below this component can rely on `useSession()`.
  */
-import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import {
   getGetUserConfigQueryKey,
+  getGetUserInfoQueryKey,
   getUserConfig,
-  useGetUserInfo,
+  getUserInfo,
   useGetUserMenus,
 } from '@generated/workbench/workbench';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { AccessProvider, buildRouteSetSafely, type AccessFacts, type RouteSet } from '@/access';
+import { ErrorState } from '@/ui/ErrorState';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
-import { writeItem } from './storage';
+import { getToken, writeItem } from './storage';
+
+/** User info, kept for the session (the avatar dialog and base-info page update this cache). */
+export const userInfoQuery = queryOptions({
+  queryKey: getGetUserInfoQueryKey(),
+  queryFn: ({ signal }) => getUserInfo(signal),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** User config; the tenant header of every later call comes from it, so it is stored before anything else runs. */
+export const userConfigQuery = queryOptions({
+  queryKey: getGetUserConfigQueryKey(),
+  queryFn: async ({ signal }) => {
+    const value = await getUserConfig(signal);
+    writeItem('tenantId', value.last_login_tenant_link);
+    writeItem('config', value as unknown as Record<string, unknown>);
+    return value;
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** Starts the bootstrap calls before React renders, when a token is already there (saves a render's time). */
+export function prefetchSession(queryClient: QueryClient): void {
+  if (!getToken()) return;
+  void queryClient.prefetchQuery(userInfoQuery);
+  void queryClient.prefetchQuery(userConfigQuery);
+}
 
 export interface SessionData {
   info: UserInfo;
@@ -60,19 +90,8 @@ export function isPersonalSpace(config: Pick<UserConfig, 'last_login_tenant_link
 }
 
 export function SessionBootstrap({ children }: { children: ReactNode }) {
-  const info = useGetUserInfo({ query: { staleTime: Infinity, retry: false } });
-  const config = useQuery({
-    queryKey: getGetUserConfigQueryKey(),
-    // The tenant header of every later call comes from the config: store it before anything else runs.
-    queryFn: async ({ signal }) => {
-      const value = await getUserConfig(signal);
-      writeItem('tenantId', value.last_login_tenant_link);
-      writeItem('config', value as unknown as Record<string, unknown>);
-      return value;
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  const info = useQuery(userInfoQuery);
+  const config = useQuery(userConfigQuery);
   const needsMenus =
     !!config.data && !config.data.last_login_tenant_is_disable && !isPersonalSpace(config.data) && !!info.data;
   const menus = useGetUserMenus({ query: { enabled: needsMenus, staleTime: Infinity, retry: false } });
@@ -97,11 +116,11 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
 
   if (info.isError || config.isError) {
     return (
-      <Result
-        status="error"
+      <ErrorState
+        tone="error"
         title="工作台加载失败"
-        subTitle="无法获取您的账号信息，请稍后重试。"
-        extra={
+        description="无法获取您的账号信息，请稍后重试。"
+        actions={
           <Button
             type="primary"
             onClick={() => {

@@ -2,8 +2,9 @@
  * Error boundary per region (layout, menu, page, sub-app, drawer): a failing
  * region shows what failed and a retry; the rest of the shell keeps working.
  */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorState } from './ErrorState';
 
 interface Props {
   region: string;
@@ -49,11 +50,10 @@ export class ErrorBoundary extends Component<Props, State> {
       );
     }
     return (
-      <Result
-        status="warning"
+      <ErrorState
         title={`${this.props.region}出现错误`}
-        subTitle="这一部分暂时无法显示，其余功能不受影响。"
-        extra={
+        description="这一部分暂时无法显示，其余功能不受影响。"
+        actions={
           <Button type="primary" onClick={this.retry}>
             重试
           </Button>

@@ -1,7 +1,8 @@
 import { Card, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { APP_TITLE } from '@/constants/texts';
 
-export const APP_TITLE = '织雀工作台';
+export { APP_TITLE };
 
 /** Sets the document title for a page: "<page> - 织雀工作台". */
 export function useDocumentTitle(title: string): void {

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench`: builds, serves the build gzip-compressed with the mock stack
+ * behind it, then in headless Chromium with 4× CPU throttling loads the signed-in
+ * home 7 times (cold cache) and prints JS bytes transferred, requests and the
+ * median time to "shell ready" (module menu and top bar visible). Then a realtime
+ * burst: 1,000 pushed events, list reloads and the longest main-thread task.
+ * Figures only — no pass/fail (targets: first-load JS ≤ 400 KB, shell ready ≤ 1.5 s).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
+import { startMockStack } from '../mock/index';
+import { serveBuild } from './static-server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CPU_THROTTLE = 4;
+const SCENARIO = process.env.BENCH_SCENARIO ?? 'personal';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Records when the module tabs and the avatar button are both on screen. */
+const SHELL_READY_PROBE = `
+  (() => {
+    const check = () => {
+      const tabs = document.querySelector('nav[aria-label="模块"]');
+      const avatar = document.querySelector('[data-testid="avatar-trigger"]');
+      if (tabs && avatar && tabs.getBoundingClientRect().height > 0) window.__shellReady = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();
+`;
+
+async function signedInState(browser: Browser, base: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/__mock/scenario/${SCENARIO}?next=/`);
+  await page.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function loadOnce(browser: Browser, base: string, state: Awaited<ReturnType<typeof signedInState>>) {
+  const context = await browser.newContext({ storageState: state });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  const scripts = new Set<string>();
+  let jsBytes = 0;
+  let requests = 0;
+  cdp.on('Network.requestWillBeSent', () => requests++);
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+  });
+  await page.addInitScript(SHELL_READY_PROBE);
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => (window as unknown as { __shellReady?: number }).__shellReady, undefined, { timeout: 60_000 });
+  const shellReadyMs = await page.evaluate(() => (window as unknown as { __shellReady: number }).__shellReady);
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await context.close();
+  return { jsBytes, requests, shellReadyMs };
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  if (!process.argv.includes('--no-build')) {
+    console.log('[bench] vite build…');
+    execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+  }
+  const stack = await startMockStack({ quiet: true });
+  const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const state = await signedInState(browser, site.url);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, site.url, state));
+    const js = median(runs.map((r) => r.jsBytes));
+    const req = median(runs.map((r) => r.requests));
+    const ready = median(runs.map((r) => r.shellReadyMs));
+    console.log(`\nSigned-in home (${SCENARIO}), gzip, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`);
+    console.log(`  first-load JS transferred (compressed): ${kb(js)}   (target ≤ 400 KB)`);
+    console.log(`  requests:                               ${req}`);
+    console.log(`  shell ready (median):                   ${Math.round(ready)} ms   (target ≤ 1500 ms)`);
+    console.log(`  shell ready per run:                    ${runs.map((r) => Math.round(r.shellReadyMs)).join(', ')} ms`);
+
+    const burstModule = path.join(import.meta.dirname, 'realtime-burst.ts');
+    if (existsSync(burstModule)) {
+      const { measureRealtimeBurst } = (await import('./realtime-burst')) as typeof import('./realtime-burst');
+      const context = await browser.newContext({ storageState: state });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/`);
+      await page.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
+      const burst = await measureRealtimeBurst(page, { baseURL: site.url, count: 1000 });
+      await context.close();
+      console.log(`\nRealtime burst: ${burst.events} new-message events pushed`);
+      console.log(`  notice list requests: ${burst.listRequests}   (target ≤ 3)`);
+      console.log(`  longest main-thread task while they arrived: ${Math.round(burst.longestTaskMs)} ms`);
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,365 @@
+/**
+ * The mock stack: one gateway (node:http) on one port in front of
+ * - Prism, one process per OpenAPI document, at /api/workbench, /api/message, /api/rbac
+ *   (prefix stripped, scenario turned into `Prefer` headers);
+ * - the realtime socket at /api/message/v1/ws and its push trigger;
+ * - the dev single sign-on at /sso/authorize and /sso/logout;
+ * - scenario selection and listing under /__mock/;
+ * - the four sample sub-apps at /__mock/apps/<app>/.
+ * See scripts/mock/README.md.
+ */
+import { existsSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
+import { startPrism, type PrismProcess } from '../lib/prism';
+import { ContractIndex, mergePrefer } from './contracts';
+import { corsHeaders, parseCookies, readJson, redirect, safeRelativePath, sendJson } from './http';
+import { parsePushRequest, RealtimeHub, REALTIME_PATH } from './realtime';
+import { findScenario, SCENARIO_COOKIE, scenarios, type Scenario } from './scenarios';
+import { handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
+import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
+
+export interface MockStackOptions {
+  /** Gateway port; 0 or absent picks a free one. */
+  port?: number;
+  /** Dynamic mode: Prism generates responses from the schemas (`-d --seed N`) instead of serving examples. */
+  dynamicSeed?: number;
+  /** No logging (tests). */
+  quiet?: boolean;
+  /** Listen address; default both loopbacks (127.0.0.1 and ::1). MOCK_HOST overrides. */
+  host?: string;
+}
+
+export interface MockStack {
+  url: string;
+  port: number;
+  /** Process ids of the Prism children (for checks that nothing is left behind). */
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+/** Header that chooses a scenario for one request (wins over the cookie); handy for scripts and tests. */
+export const SCENARIO_HEADER = 'x-mock-scenario';
+
+interface Backend {
+  prism?: PrismProcess;
+  /** Why there is no Prism for this document. */
+  unavailable?: string;
+}
+
+const hopByHop = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'upgrade',
+  'te',
+  'trailer',
+];
+
+/**
+ * Prism accepts a basic credential only if it decodes to "user:password"; our contract's
+ * token is an opaque id_token sent as is. A present token is swapped for one Prism accepts
+ * (presence is all Prism checks); an absent header stays absent, so Prism still answers 401.
+ */
+export function prismAuthorization(value: string | undefined): string | undefined {
+  const match = value ? /^basic\s+(\S+)\s*$/i.exec(value) : null;
+  if (!match?.[1]) return value;
+  if (Buffer.from(match[1], 'base64').toString('utf8').split(':').length === 2) return value;
+  return `Basic ${Buffer.from('mock:token').toString('base64')}`;
+}
+
+function serviceOf(pathname: string): ServiceName | undefined {
+  return serviceDocuments.find((s) => pathname === `/api/${s}` || pathname.startsWith(`/api/${s}/`));
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+export async function startMockStack(options: MockStackOptions = {}): Promise<MockStack> {
+  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
+  const warn = options.quiet ? () => undefined : (line: string) => console.warn(line);
+  const dynamic = options.dynamicSeed !== undefined;
+  const contracts = new ContractIndex();
+  const hub = new RealtimeHub(undefined, log);
+  const backends = new Map<ServiceName, Backend>();
+
+  // One Prism per document, started together.
+  const results = await Promise.allSettled(
+    serviceDocuments.map(async (service) => {
+      const document = documentPath(service);
+      if (!existsSync(document)) {
+        backends.set(service, { unavailable: `openapi/${service}.yaml does not exist (yet)` });
+        warn(`[mock] openapi/${service}.yaml does not exist: /api/${service} answers 503`);
+        return;
+      }
+      const prism = await startPrism({
+        mode: 'mock',
+        document,
+        label: service,
+        dynamicSeed: options.dynamicSeed,
+        quiet: options.quiet,
+      });
+      backends.set(service, { prism });
+    }),
+  );
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length) {
+    await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
+    throw new Error(
+      failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n'),
+    );
+  }
+  for (const key of contracts.unknownOverrideKeys(scenarios)) {
+    warn(`[mock] scenario override "${key}" names no operation in the documents`);
+  }
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  const chosenScenario = (req: IncomingMessage): Scenario | undefined => {
+    const header = req.headers[SCENARIO_HEADER];
+    return findScenario(
+      typeof header === 'string' && header ? header : parseCookies(req.headers.cookie)[SCENARIO_COOKIE],
+    );
+  };
+
+  const proxyToPrism = (req: IncomingMessage, res: ServerResponse, url: URL, service: ServiceName) => {
+    const backend = backends.get(service);
+    const prism = backend?.prism;
+    if (!prism || prism.process.hasExited()) {
+      const reason =
+        backend?.unavailable ??
+        `Prism for openapi/${service}.yaml has stopped:\n${prism?.process.tail() ?? ''}`;
+      sendJson(res, 503, { code: 503, msg: reason, data: null });
+      return;
+    }
+    const path = url.pathname.slice(`/api/${service}`.length) || '/';
+    const scenario = chosenScenario(req);
+    const method = req.method ?? 'GET';
+    const decision = contracts.prefer(service, method, path, scenario, dynamic);
+    const headers: http.OutgoingHttpHeaders = { ...req.headers };
+    for (const name of hopByHop) delete headers[name];
+    headers.host = `127.0.0.1:${prism.port}`;
+    const authorization = prismAuthorization(req.headers.authorization);
+    if (authorization !== undefined) headers.authorization = authorization;
+    const clientPrefer = req.headers.prefer;
+    const prefer = mergePrefer(
+      Array.isArray(clientPrefer) ? clientPrefer.join(', ') : clientPrefer,
+      decision.parts,
+    );
+    if (prefer) headers.prefer = prefer;
+    else delete headers.prefer;
+
+    const upstream = http.request({
+      host: '127.0.0.1',
+      port: prism.port,
+      method,
+      path: `${path}${url.search}`,
+      headers,
+      agent,
+    });
+    upstream.on('response', (answer) => {
+      const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers };
+      for (const name of hopByHop) delete responseHeaders[name];
+      responseHeaders['x-mock-scenario'] = scenario?.name ?? 'default';
+      if (prefer) responseHeaders['x-mock-prefer'] = prefer;
+      if (decision.operation) responseHeaders['x-mock-operation'] = decision.operation.operationId;
+      res.writeHead(answer.statusCode ?? 502, responseHeaders);
+      answer.pipe(res);
+      log(
+        `[gateway] ${method} ${url.pathname} → ${answer.statusCode}${decision.operation ? ` ${decision.operation.operationId}` : ''}` +
+          `${scenario ? ` [${scenario.name}]` : ''}${prefer ? ` (Prefer: ${prefer})` : ''}`,
+      );
+    });
+    upstream.on('error', (error) => {
+      if (!res.headersSent)
+        sendJson(res, 502, {
+          code: 502,
+          msg: `Prism (${service}) did not answer: ${error.message}`,
+          data: null,
+        });
+      else res.destroy(error);
+    });
+    req.pipe(upstream);
+  };
+
+  const handleMock = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    const { pathname } = url;
+    const method = req.method ?? 'GET';
+    if (pathname.startsWith(SUB_APPS_PREFIX) || pathname === SUB_APPS_PREFIX.slice(0, -1)) {
+      await serveSubApp(req, res, url);
+      return true;
+    }
+    if (method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders);
+      res.end();
+      return true;
+    }
+    if (pathname === '/__mock/scenarios' && method === 'GET') {
+      const current = chosenScenario(req)?.name ?? '';
+      const list = scenarios.map((s) => ({ ...s, select: `/__mock/scenario/${s.name}` }));
+      sendJson(res, 200, list, { 'X-Mock-Scenario': current || 'default' });
+      return true;
+    }
+    const choose = /^\/__mock\/scenario\/([^/]+)$/.exec(pathname);
+    if (choose && method === 'GET') {
+      const name = decodeURIComponent(choose[1] ?? '');
+      const scenario = findScenario(name);
+      if (!scenario) {
+        sendJson(res, 404, {
+          code: 404,
+          msg: `Unknown scenario "${name}"`,
+          scenarios: scenarios.map((s) => s.name),
+        });
+        return true;
+      }
+      redirect(res, safeRelativePath(url.searchParams.get('next')), {
+        'Set-Cookie': `${SCENARIO_COOKIE}=${encodeURIComponent(scenario.name)}; Path=/; SameSite=Lax`,
+      });
+      return true;
+    }
+    if (pathname === '/__mock/realtime/push' && method === 'POST') {
+      let body: unknown;
+      try {
+        body = await readJson(req);
+      } catch (error) {
+        sendJson(res, 400, { code: 400, msg: `Invalid JSON body: ${(error as Error).message}` }, corsHeaders);
+        return true;
+      }
+      const request = parsePushRequest(body);
+      if (typeof request === 'string') {
+        sendJson(res, 400, { code: 400, msg: request }, corsHeaders);
+        return true;
+      }
+      sendJson(res, 200, { delivered: hub.push(request) }, corsHeaders);
+      return true;
+    }
+    if (pathname === '/__mock/realtime/clients' && method === 'GET') {
+      const clients = hub.clients();
+      sendJson(res, 200, { uids: clients.map((c) => c.uid), clients }, corsHeaders);
+      return true;
+    }
+    if (pathname === STYLESHEET_PATH && method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(stylesheet);
+      return true;
+    }
+    if (pathname === '/__mock/health' && method === 'GET') {
+      const services = Object.fromEntries(
+        serviceDocuments.map((s) => {
+          const b = backends.get(s);
+          const up = b?.prism && !b.prism.process.hasExited();
+          return [
+            s,
+            up
+              ? { status: 'up', operations: contracts.operations(s).length }
+              : { status: 'down', reason: b?.unavailable ?? 'stopped' },
+          ];
+        }),
+      );
+      sendJson(res, 200, { dynamic, services, realtime: { clients: hub.clients().length } });
+      return true;
+    }
+    return false;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const service = serviceOf(url.pathname);
+    if (service) {
+      proxyToPrism(req, res, url, service);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/sso/authorize') return handleAuthorize(req, res, url);
+    if (req.method === 'GET' && url.pathname === '/sso/logout') return handleLogout(req, res, url);
+    if (url.pathname.startsWith('/__mock/') && (await handleMock(req, res, url))) return;
+    sendJson(res, 404, { code: 404, msg: `Nothing at ${req.method} ${url.pathname}`, data: null });
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      warn(
+        `[gateway] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (!res.headersSent) sendJson(res, 500, { code: 500, msg: 'Mock gateway error', data: null });
+      else res.destroy();
+    });
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+    if (pathname === REALTIME_PATH) {
+      hub.handleUpgrade(req, socket, head);
+      return;
+    }
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+
+  // Both loopbacks by default: "localhost" may resolve to either.
+  const hosts = options.host
+    ? [options.host]
+    : process.env.MOCK_HOST
+      ? [process.env.MOCK_HOST]
+      : ['127.0.0.1', '::1'];
+  const servers: http.Server[] = [];
+  let port = options.port ?? 0;
+  try {
+    for (const [index, host] of hosts.entries()) {
+      const server = http.createServer(onRequest);
+      server.on('upgrade', onUpgrade);
+      try {
+        port = await listen(server, port, host);
+        servers.push(server);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        // The extra IPv6 loopback is best effort.
+        if (index > 0 && (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT' || code === 'EADDRINUSE')) {
+          warn(`[mock] not listening on [${host}]:${port} (${code})`);
+          continue;
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    await Promise.all([
+      ...servers.map((s) => new Promise((r) => s.close(r))),
+      ...[...backends.values()].map((b) => b.prism?.stop()),
+    ]);
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await hub.close();
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+      agent.destroy();
+      await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
+    })();
+    return stopping;
+  };
+
+  const url = `http://localhost:${port}`;
+  log(`[mock] gateway on ${url}${dynamic ? ` (dynamic responses, seed ${options.dynamicSeed})` : ''}`);
+  const pids = [...backends.values()].flatMap((b) => (b.prism ? [b.prism.process.pid] : []));
+  return { url, port, pids, stop };
+}

@@ -1,0 +1,84 @@
+/**
+ * The four sample sub-apps, served as static files from scripts/mock/sub-apps/ at
+ * /__mock/apps/<app>/ with CORS on everything (micro-app fetches them from the shell's origin).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { corsHeaders, redirect, sendJson } from './http';
+
+export const SUB_APPS_PREFIX = '/__mock/apps/';
+export const subAppNames = ['manual', 'product', 'channel', 'engine'] as const;
+const root = path.join(import.meta.dirname, 'sub-apps');
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+};
+
+async function fileAt(file: string): Promise<Buffer | undefined> {
+  try {
+    if (!(await stat(file)).isFile()) return undefined;
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function serveSubApp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, corsHeaders);
+    res.end();
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendJson(
+      res,
+      405,
+      { code: 405, msg: 'Method not allowed' },
+      { ...corsHeaders, Allow: 'GET, HEAD, OPTIONS' },
+    );
+    return;
+  }
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url.pathname.slice(SUB_APPS_PREFIX.length));
+  } catch {
+    sendJson(res, 400, { code: 400, msg: 'Bad path' }, corsHeaders);
+    return;
+  }
+  const [app = '', ...rest] = relative.split('/');
+  if ((subAppNames as readonly string[]).includes(app) && rest.length === 0) {
+    // /__mock/apps/manual → /__mock/apps/manual/ (relative URLs resolve against the folder)
+    redirect(res, `${SUB_APPS_PREFIX}${app}/${url.search}`, corsHeaders, 301);
+    return;
+  }
+  const file = path.resolve(root, relative);
+  if (file !== root && !file.startsWith(root + path.sep)) {
+    sendJson(res, 404, { code: 404, msg: 'Not found' }, corsHeaders);
+    return;
+  }
+  const extension = path.extname(file);
+  let body = types[extension] ? await fileAt(file) : undefined;
+  let type = types[extension];
+  if (!body && (subAppNames as readonly string[]).includes(app) && (relative.endsWith('/') || !extension)) {
+    // The app's own folder, or one of its client-side routes when opened on its own: its index.html.
+    body = await fileAt(path.join(root, app, 'index.html'));
+    type = types['.html'];
+  }
+  if (!body || !type) {
+    sendJson(res, 404, { code: 404, msg: 'Not found', path: url.pathname }, corsHeaders);
+    return;
+  }
+  res.writeHead(200, {
+    ...corsHeaders,
+    'Content-Type': type,
+    'Content-Length': body.length,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

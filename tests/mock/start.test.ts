@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
+import { getFreePort, isPortTaken } from '../../scripts/lib/ports';
+import { AUTH } from './helpers';
+
+// `npm start` = tsx scripts/start.ts. Started here as its own process group, like a job in a terminal.
+
+let running: ChildProcess | undefined;
+
+afterEach(() => {
+  if (running?.pid && running.exitCode === null) {
+    try {
+      process.kill(-running.pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+});
+
+/** pid → ppid for every process (Linux /proc). */
+function parents(): Map<number, number> {
+  const map = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      map.set(Number(name), ppid);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return map;
+}
+
+function descendants(root: number): number[] {
+  const map = parents();
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of map) {
+      if (parent === pid) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return state.slice(state.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function startApp(): Promise<{
+  child: ChildProcess;
+  port: number;
+  mockPort: number;
+  output: () => string;
+}> {
+  const port = await getFreePort();
+  const mockPort = await getFreePort();
+  const child = spawn(
+    nodeBinary(),
+    [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running = child;
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 50_000;
+  while (!output.includes('Ctrl-C stops everything')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`npm start did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, port, mockPort, output: () => output };
+}
+
+async function waitGone(pids: number[], ms = 10_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = pids.filter(alive);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('npm start', () => {
+  it('serves the app with the mock stack behind the dev server proxy, and Ctrl-C leaves nothing behind', async () => {
+    const { child, port, mockPort, output } = await startApp();
+    expect(output()).toContain(`http://localhost:${port}/`);
+    expect(output()).toContain('__mock/scenarios');
+
+    const scenarios = await fetch(`http://localhost:${mockPort}/__mock/scenarios`);
+    expect(scenarios.status).toBe(200);
+    const viaProxy = await fetch(`http://localhost:${port}/api/workbench/userconfig/v2/info`, {
+      headers: { ...AUTH, Cookie: 'mock_scenario=owner' },
+    });
+    expect(viaProxy.status).toBe(200);
+    expect(viaProxy.headers.get('x-mock-prefer')).toBe('example=owner');
+
+    const tree = descendants(child.pid!);
+    expect(tree.length).toBeGreaterThanOrEqual(5); // node, reaper, 3 × Prism, Vite (+ its helpers)
+    process.kill(-child.pid!, 'SIGINT'); // what a terminal does on Ctrl-C
+    expect(await waitGone([child.pid!, ...tree])).toEqual([]);
+    expect(await isPortTaken(port)).toBe(false);
+    expect(await isPortTaken(mockPort)).toBe(false);
+  });
+
+  it('stops everything when the process that launched it is killed', async () => {
+    const { child } = await startApp();
+    const tree = descendants(child.pid!);
+    process.kill(child.pid!, 'SIGKILL'); // only the launcher (tsx here, npm in real life)
+    expect(await waitGone(tree)).toEqual([]);
+  });
+});
