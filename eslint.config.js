@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'generated', 'coverage', 'node_modules', 'docs/api', 'test-results', 'openapi/spectral'] },
+  { ignores: ['dist', 'dist-*', '.*.mjs', 'generated', 'coverage', 'node_modules', 'docs/api', 'test-results', 'openapi/spectral'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

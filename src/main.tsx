@@ -1,3 +1,5 @@
+// First: credentials and the bootstrap calls, before the heavy modules evaluate.
+import './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -72,6 +72,18 @@ describe('transport: request', () => {
     await expect(request('rbac', { url: '/role/v1/list', method: 'GET', params: { index: 2, name: undefined } })).resolves.toBe('2');
   });
 
+  it('serialises array query parameters comma-separated (style form, explode false)', async () => {
+    let query = '';
+    server.use(
+      http.get(`${origin}/api/rbac/power/v1/roles/list`, ({ request: r }) => {
+        query = new URL(r.url).search;
+        return HttpResponse.json({ code: 0, msg: '', data: [] });
+      }),
+    );
+    await request('rbac', { url: '/power/v1/roles/list', method: 'GET', params: { role_ids: ['r-1', 'r-2'] } });
+    expect(decodeURIComponent(query)).toBe('?role_ids=r-1,r-2');
+  });
+
   it('treats code 1008 as success', async () => {
     reply({ code: 1008, msg: 'already done', data: 'x' });
     await expect(request('workbench', { url: '/userconfig/v2/info', method: 'GET' })).resolves.toBe('x');
@@ -178,6 +190,23 @@ describe('transport: request', () => {
     controller.abort();
     await expect(pending).rejects.toBeDefined();
     expect(notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('transport: before the toast is wired', () => {
+  it('keeps error messages raised before the UI library loads and shows them once it is wired', async () => {
+    // A fresh instance of the module, as on a page load.
+    vi.resetModules();
+    const fresh = await import('./transport');
+    fresh.configureTransport({ baseUrl: origin, getToken: () => 't', getTenantId: () => null });
+    server.use(http.get(url, () => HttpResponse.json({ code: 5001, msg: '早到的错误', data: null })));
+    await expect(fresh.request('workbench', { url: '/userconfig/v2/info', method: 'GET' })).rejects.toBeInstanceOf(fresh.ApiError);
+    expect(notifyError).not.toHaveBeenCalled();
+    const toast = vi.fn();
+    fresh.configureTransport({ notifyError: toast });
+    expect(toast).toHaveBeenCalledWith('早到的错误');
+    fresh.configureTransport({ notifyError: toast });
+    expect(toast).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -56,8 +56,11 @@ export interface TransportDeps {
   timeoutMs: number;
 }
 
+/** Messages raised before the toast is wired (the first calls leave before the UI library loads). */
+const pendingNotices: string[] = [];
+
 const deps: TransportDeps = {
-  notifyError: () => {},
+  notifyError: (text) => void pendingNotices.push(text),
   onSessionExpired: () => {},
   getToken: () => null,
   getTenantId: () => null,
@@ -70,7 +73,9 @@ let sessionExpiring = false;
 
 export function configureTransport(next: Partial<TransportDeps>): void {
   Object.assign(deps, next);
-  sessionExpiring = false;
+  if (next.onSessionExpired) sessionExpiring = false;
+  const notify = next.notifyError;
+  if (notify) pendingNotices.splice(0).forEach((text) => notify(text));
 }
 
 /** `{ code, msg, data }` → `data`: the type the generated hooks and functions return. */
@@ -86,12 +91,15 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
 }
 
+/**
+ * Query strings. Array parameters are comma-separated: every array query parameter
+ * in the contracts is `style: form, explode: false` (a contract test keeps it so).
+ */
 export function buildUrl(service: ServiceName, url: string, params?: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => query.append(key, String(v)));
-    else query.append(key, String(value));
+    query.append(key, Array.isArray(value) ? value.map(String).join(',') : String(value));
   }
   const qs = query.toString();
   return `${deps.baseUrl}${SERVICE_PREFIX[service]}${url}${qs ? `?${qs}` : ''}`;
@@ -176,7 +184,7 @@ export async function request<T>(service: ServiceName, config: RequestConfig): P
   try {
     const text = await response.text();
     parsed = text ? JSON.parse(text) : undefined;
-  } catch (cause) {
+  } catch {
     if (timer.timedOut()) {
       timer.done();
       fail(new ApiError('timeout', TEXT.timeoutError));

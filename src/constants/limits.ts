@@ -33,3 +33,17 @@ export type HomePage = (typeof HOME_PAGES)[number];
 export const READ_STATE = { all: 2, unread: 0 } as const;
 /** The manual app's id in notices: its newest notice triggers a list refresh in that app. */
 export const MANUAL_APP_ID = 'A0001';
+
+/** Management back-end form limits (the rbac and workbench contracts declare the same). */
+export const ROLE_NAME_MAX = 30;
+export const ROLE_DESCRIPTION_MAX = 100;
+export const TENANT_NAME_MAX = 30;
+export const TENANT_INDUSTRY_MAX = 50;
+export const TENANT_DESCRIPTION_MAX = 2000;
+export const CONTACT_NAME_MAX = 30;
+/** Rows per page of the role list (the contract's default page size). */
+export const ROLE_PAGE_SIZE = 10;
+
+/** Upper bounds for an invite link's code and its decoded fields: anything longer is treated as tampered. */
+export const INVITE_CODE_MAX_CHARS = 2048;
+export const INVITE_FIELD_MAX_CHARS = 200;

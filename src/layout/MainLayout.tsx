@@ -3,7 +3,7 @@
  * server-driven side menu in the management back-end), the page, the footer.
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
-import { Suspense, useMemo, type CSSProperties } from 'react';
+import { Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
@@ -39,6 +39,16 @@ function Logo() {
   );
 }
 
+/** The logo and title, linking home; `data-guide="home-link"` is the guide tour's first target. */
+function homeLink(logo: ReactNode, title: ReactNode) {
+  return (
+    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label="返回首页">
+      {logo}
+      {title}
+    </Link>
+  );
+}
+
 export function MainLayout() {
   const { pathname } = useLocation();
   const { adminPath, routeSet } = useAccess();
@@ -62,12 +72,11 @@ export function MainLayout() {
         route={{ path: '/', children: inAdmin ? menuData : [] }}
         menuRender={inAdmin ? undefined : false}
         menu={{ locale: false }}
-        menuHeaderRender={(logo, title) => (
-          <Link to="/" className="shell-home-link" data-guide="home-link" aria-label="返回首页">
-            {logo}
-            {title}
-          </Link>
-        )}
+        // Below 992 px the side menu collapses by itself; the floating toggle would sit on the module tabs.
+        collapsedButtonRender={false}
+        menuHeaderRender={homeLink}
+        // The mix layout draws the desktop header's logo with headerTitleRender (menuHeaderRender only on mobile).
+        headerTitleRender={homeLink}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         headerContentRender={() => (
           <ErrorBoundary region="模块导航" compact>

@@ -3,49 +3,16 @@
  * Server menus are fetched only when the current tenant is not the personal one
  * (and not frozen). Everything below this component can rely on `useSession()`.
  */
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import {
-  getGetUserConfigQueryKey,
-  getGetUserInfoQueryKey,
-  getUserConfig,
-  getUserInfo,
-  useGetUserMenus,
-} from '@generated/workbench/workbench';
+import { useGetUserMenus } from '@generated/workbench/workbench';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { AccessProvider, buildRouteSetSafely, type AccessFacts, type RouteSet } from '@/access';
 import { ErrorState } from '@/ui/ErrorState';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
-import { getToken, writeItem } from './storage';
-
-/** User info, kept for the session (the avatar dialog and base-info page update this cache). */
-export const userInfoQuery = queryOptions({
-  queryKey: getGetUserInfoQueryKey(),
-  queryFn: ({ signal }) => getUserInfo(signal),
-  staleTime: Infinity,
-  retry: false,
-});
-
-/** User config; the tenant header of every later call comes from it, so it is stored before anything else runs. */
-export const userConfigQuery = queryOptions({
-  queryKey: getGetUserConfigQueryKey(),
-  queryFn: async ({ signal }) => {
-    const value = await getUserConfig(signal);
-    writeItem('tenantId', value.last_login_tenant_link);
-    writeItem('config', value as unknown as Record<string, unknown>);
-    return value;
-  },
-  staleTime: Infinity,
-  retry: false,
-});
-
-/** Starts the bootstrap calls before React renders, when a token is already there (saves a render's time). */
-export function prefetchSession(queryClient: QueryClient): void {
-  if (!getToken()) return;
-  void queryClient.prefetchQuery(userInfoQuery);
-  void queryClient.prefetchQuery(userConfigQuery);
-}
+import { userConfigQuery, userInfoQuery } from './queries';
+import { writeItem } from './storage';
 
 export interface SessionData {
   info: UserInfo;

@@ -11,7 +11,7 @@ export function yupField<T extends AnyObject>(schema: ObjectSchema<T>, field: ke
       try {
         await schema.validateAt(field, { [field]: value } as AnyObject);
       } catch (error) {
-        if (error instanceof ValidationError) throw new Error(error.message);
+        if (error instanceof ValidationError) throw new Error(error.message, { cause: error });
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 /** Every call of SPEC §7 is an operation of the contracts, with an operationId and tags. */
 import { describe, expect, it } from 'vitest';
-import { loadDoc, operations } from './load';
+import { loadDoc, operations, resolveRef } from './load';
 
 const SPEC_CALLS: [service: 'workbench' | 'message' | 'rbac', method: string, path: string][] = [
   ['workbench', 'GET', '/application/member/v1/tenant/list'],
@@ -77,6 +77,18 @@ describe('SPEC §7 calls', () => {
     expect(envelope.required).toEqual(expect.arrayContaining(['code', 'msg']));
     for (const code of ['0', '1008', '-2', '-401', '-403', '-406', '-407']) {
       expect(envelope.description).toContain(code);
+    }
+  });
+
+  it('array query parameters are comma-separated (style form, explode false), as the transport sends them', () => {
+    for (const { op, service } of ops) {
+      for (const raw of op.parameters ?? []) {
+        const param = typeof raw.$ref === 'string' ? resolveRef(raw.$ref, `${service}.yaml`).node : raw;
+        const schema = typeof param.schema?.$ref === 'string' ? resolveRef(param.schema.$ref, `${service}.yaml`).node : param.schema;
+        if (param.in === 'query' && schema?.type === 'array') {
+          expect(param.explode, `${op.operationId} ${param.name}`).toBe(false);
+        }
+      }
     }
   });
 

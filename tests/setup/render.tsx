@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
@@ -76,7 +76,7 @@ export function renderWithShell(ui: ReactElement, opts: ShellRenderOptions = {})
     timeoutMs: 5_000,
   });
   const result = render(
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[opts.path ?? '/']}>

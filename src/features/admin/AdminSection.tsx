@@ -1,6 +1,39 @@
-import { PageFrame } from '@/ui/PageFrame';
+/**
+ * 管理后台: mounted at `${adminPath}/*` when the user has server menus. The
+ * server's menus decide which of the registered pages are reachable
+ * (resolve-route.ts); the pages gate their buttons by the route's codes.
+ */
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAccess } from '@/access';
+import NotAvailablePage from '@/app/pages/NotAvailablePage';
+import { PageLoading } from '@/ui/PageLoading';
+import { Forbidden } from './Forbidden';
+import { ADMIN_PAGES } from './registry';
+import { resolveAdminRoute } from './resolve-route';
 
-/** 管理后台 — content comes with its feature issue. */
-export default function Page() {
-  return <PageFrame title="管理后台" />;
+export default function AdminSection() {
+  const { pathname } = useLocation();
+  const { adminPath, routeSet } = useAccess();
+  if (!adminPath) return <Navigate to="/404" replace />;
+
+  const outcome = resolveAdminRoute(pathname, adminPath, routeSet.menuAccess, ADMIN_PAGES);
+  switch (outcome.kind) {
+    case 'redirect':
+      return <Navigate to={outcome.to} replace />;
+    case 'forbidden':
+      return <Forbidden />;
+    case 'unavailable':
+      return <NotAvailablePage name={outcome.name} />;
+    case 'notFound':
+      return <Navigate to="/404" replace />;
+    case 'page': {
+      const Page = ADMIN_PAGES.get(outcome.route)!;
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <Page key={outcome.route} />
+        </Suspense>
+      );
+    }
+  }
 }

@@ -1,0 +1,30 @@
+/**
+ * Evaluated first (main.tsx imports it before anything heavy): the transport gets
+ * its credentials and the bootstrap calls leave while the rest of the bundle —
+ * antd, ProLayout, the micro-app framework — is still being evaluated. The toast
+ * is wired later (transport-setup.ts); messages raised before that are kept.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { configureTransport } from '@/api/transport';
+import { config } from '@/config/env';
+import { prefetchSession } from '@/session/queries';
+import { acceptTokenFromUrl, expireSession } from '@/session/sso';
+import { getTenantId, getToken } from '@/session/storage';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The transport already toasts errors; one retry is enough for flaky networks, none for mutations.
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+configureTransport({
+  baseUrl: config.apiBase,
+  getToken,
+  getTenantId,
+  // Session expiry: clear the credentials and go to logout (SPEC §4, §8).
+  onSessionExpired: expireSession,
+});
+acceptTokenFromUrl();
+prefetchSession(queryClient);

@@ -1,0 +1,64 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { setLastLoginTenant, useDeleteTenant } from '@generated/workbench/workbench';
+import type { TenantDetail } from '@generated/workbench/model';
+import { ADMIN_TEXT } from '@/constants/texts';
+import { useSession } from '@/session/bootstrap';
+
+const T = ADMIN_TEXT.enterprise;
+
+/**
+ * 解散企业 behind a confirmation that names the enterprise: the button only
+ * works once the exact name is typed. Afterwards the user goes back to the
+ * personal space with a full reload, so every part of the shell starts fresh.
+ */
+export function DissolveButton({ tenant }: { tenant: TenantDetail }) {
+  const { message } = App.useApp();
+  const { config } = useSession();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const dissolve = useDeleteTenant();
+  const matches = typed.trim() === tenant.tenant_name;
+
+  const confirm = async () => {
+    try {
+      await dissolve.mutateAsync({ params: { tenant_link: tenant.tenant_link } });
+    } catch {
+      return; // the transport showed the error; the dialog stays as it was
+    }
+    void message.success(T.dissolved);
+    try {
+      await setLastLoginTenant({ tenant_link: config.user_tenant_link, tenant_name: ADMIN_TEXT.personalSpaceName });
+    } finally {
+      window.location.assign('/');
+    }
+  };
+
+  return (
+    <>
+      <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
+        {T.dissolve}
+      </Button>
+      <Modal
+        open={open}
+        title={T.dissolveTitle(tenant.tenant_name)}
+        okText={T.dissolveConfirm}
+        okButtonProps={{ danger: true, disabled: !matches, loading: dissolve.isPending }}
+        onOk={() => void confirm()}
+        onCancel={() => setOpen(false)}
+        afterClose={() => setTyped('')}
+        destroyOnHidden
+      >
+        <Alert type="error" showIcon message={T.dissolveWarning} style={{ marginBottom: 16 }} />
+        <Typography.Paragraph>
+          {T.dissolvePrompt}
+          <Typography.Text strong copyable>
+            {tenant.tenant_name}
+          </Typography.Text>
+        </Typography.Paragraph>
+        <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={tenant.tenant_name} aria-label={T.name} />
+      </Modal>
+    </>
+  );
+}

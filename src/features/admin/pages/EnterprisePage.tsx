@@ -1,0 +1,81 @@
+/** 企业管理 (/manage/enterprise): the enterprise's profile and the owner's actions, each gated by its code. */
+import { Button, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Access } from '@/access';
+import { POWER } from '@/constants/codes';
+import { ADMIN_TEXT } from '@/constants/texts';
+import { PageFrame } from '@/ui/PageFrame';
+import { DissolveButton } from '../enterprise/DissolveButton';
+import { EditEnterpriseForm } from '../enterprise/EditEnterpriseForm';
+import { TransferOwnerForm } from '../enterprise/TransferOwnerForm';
+import { UpgradeForm } from '../enterprise/UpgradeForm';
+import { formatTime, remainingLabel, useCurrentTenant } from '../tenant';
+
+const T = ADMIN_TEXT.enterprise;
+
+const orEmpty = (text: string | null | undefined) => (text ? text : <Typography.Text type="secondary">{T.empty}</Typography.Text>);
+
+export default function EnterprisePage() {
+  const { detail } = useCurrentTenant();
+  const tenant = detail.data;
+
+  const actions = tenant ? (
+    <Space wrap>
+      <Access code={POWER.enterpriseEdit}>
+        <EditEnterpriseForm tenant={tenant} />
+      </Access>
+      <Access code={POWER.enterpriseTransfer}>
+        <TransferOwnerForm tenant={tenant} />
+      </Access>
+      <Access code={POWER.enterpriseUpgrade}>
+        <UpgradeForm tenant={tenant} />
+      </Access>
+      <Access code={POWER.enterpriseDissolve}>
+        <DissolveButton tenant={tenant} />
+      </Access>
+    </Space>
+  ) : null;
+
+  return (
+    <PageFrame title={T.title} extra={actions}>
+      {detail.isError ? (
+        <Result
+          status="error"
+          title={T.loadFailed}
+          extra={
+            <Button type="primary" onClick={() => void detail.refetch()}>
+              {T.retry}
+            </Button>
+          }
+        />
+      ) : !tenant ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle">
+          <Descriptions.Item label={T.name} span={2}>
+            {tenant.tenant_name}
+          </Descriptions.Item>
+          <Descriptions.Item label={T.id}>{tenant.tenant_link}</Descriptions.Item>
+          <Descriptions.Item label={T.owner}>{orEmpty(tenant.owner_name)}</Descriptions.Item>
+          <Descriptions.Item label={T.contactPhone}>{orEmpty(tenant.contact_phone)}</Descriptions.Item>
+          <Descriptions.Item label={T.industry}>{orEmpty(tenant.industry)}</Descriptions.Item>
+          <Descriptions.Item label={T.memberCount}>{tenant.member_count}</Descriptions.Item>
+          <Descriptions.Item label={T.state}>
+            {tenant.is_disable ? (
+              <Tag color="error">
+                {T.stateFrozen}
+                {tenant.disable_reason ? `：${tenant.disable_reason}` : ''}
+              </Tag>
+            ) : (
+              <Tag color="success">{T.stateActive}</Tag>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={T.remaining}>{remainingLabel(tenant.remaining_days)}</Descriptions.Item>
+          <Descriptions.Item label={T.createdAt}>{formatTime(tenant.created_at)}</Descriptions.Item>
+          <Descriptions.Item label={T.description} span={2}>
+            {orEmpty(tenant.description)}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </PageFrame>
+  );
+}

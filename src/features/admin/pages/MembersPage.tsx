@@ -1,0 +1,150 @@
+/**
+ * 成员管理 (/manage/members): the enterprise's members with their roles (from the
+ * tenant detail: the contract has no separate member list), invitations, one
+ * member's roles, removing a member, and batch role changes on selected rows.
+ * Every action is gated by the route's codes.
+ */
+import { LinkOutlined } from '@ant-design/icons';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useRecoverMember } from '@generated/workbench/workbench';
+import type { Member } from '@generated/workbench/model';
+import { Access, useAccess } from '@/access';
+import { POWER } from '@/constants/codes';
+import { ADMIN_TEXT } from '@/constants/texts';
+import { useSession } from '@/session/bootstrap';
+import { dialogs } from '@/ui/dialogs';
+import { PageFrame } from '@/ui/PageFrame';
+import { BatchRolesForm } from '../members/BatchRolesForm';
+import { InviteByPhoneForm } from '../members/InviteByPhoneForm';
+import { MemberRolesForm } from '../members/MemberRolesForm';
+import { formatTime, useCurrentTenant, useRefreshTenant } from '../tenant';
+
+const T = ADMIN_TEXT.members;
+
+const displayName = (m: Member) => m.user_name || m.phone;
+
+function matches(member: Member, keyword: string): boolean {
+  const k = keyword.trim().toLowerCase();
+  return !k || member.user_name.toLowerCase().includes(k) || member.phone.includes(k);
+}
+
+export default function MembersPage() {
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const { config } = useSession();
+  const { tenantLink, detail } = useCurrentTenant();
+  const refresh = useRefreshTenant();
+  const recover = useRecoverMember();
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Member | null>(null);
+
+  const members = useMemo(() => (detail.data?.members ?? []).filter((m) => matches(m, keyword)), [detail.data, keyword]);
+  const canBatch = can(POWER.memberAssignRoles) || can(POWER.memberRemoveRoles);
+
+  const removeMember = async (member: Member) => {
+    try {
+      await recover.mutateAsync({ id: member.gid });
+    } catch {
+      return;
+    }
+    void message.success(T.recovered);
+    setSelected((keys) => keys.filter((k) => k !== member.gid));
+    await refresh();
+  };
+
+  const columns: ProColumns<Member>[] = [
+    {
+      title: T.name,
+      dataIndex: 'user_name',
+      render: (_, m) =>
+        m.user_name ? m.user_name : <Typography.Text type="secondary">{T.noName}</Typography.Text>,
+    },
+    { title: T.phone, dataIndex: 'phone' },
+    {
+      title: T.roles,
+      dataIndex: 'role_names',
+      render: (_, m) => (
+        <Space size={[4, 4]} wrap>
+          {m.is_owner ? <Tag color="gold">{T.owner}</Tag> : null}
+          {m.role_names.length ? m.role_names.map((name, i) => <Tag key={m.role_ids[i] ?? name}>{name}</Tag>) : <Typography.Text type="secondary">{T.noRole}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: T.joinedAt, dataIndex: 'joined_at', render: (_, m) => formatTime(m.joined_at) },
+    {
+      title: T.actions,
+      valueType: 'option',
+      render: (_, m) => [
+        <Access key="role" code={POWER.memberRole}>
+          <Button type="link" size="small" onClick={() => setEditing(m)} aria-label={`${T.setRoles}：${displayName(m)}`}>
+            {T.setRoles}
+          </Button>
+        </Access>,
+        // The owner cannot be removed, and nobody removes themselves here.
+        m.is_owner || m.gid === config.gid ? null : (
+          <Access key="recover" code={POWER.memberRecover}>
+            <Popconfirm
+              title={T.recoverTitle(displayName(m))}
+              description={T.recoverHint}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => removeMember(m)}
+            >
+              <Button type="link" size="small" danger aria-label={`${T.recover}：${displayName(m)}`}>
+                {T.recover}
+              </Button>
+            </Popconfirm>
+          </Access>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <PageFrame title={T.title}>
+      <ProTable<Member>
+        rowKey="gid"
+        search={false}
+        columns={columns}
+        dataSource={members}
+        loading={detail.isLoading}
+        options={{ reload: () => void detail.refetch(), density: false, setting: false }}
+        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+        rowSelection={
+          canBatch
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (m) => ({ disabled: m.is_owner, name: displayName(m) }),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys }) => T.selected(selectedRowKeys.length)}
+        tableAlertOptionRender={() => (
+          <Space size={0}>
+            <Access code={POWER.memberAssignRoles}>
+              <BatchRolesForm mode="assign" gids={selected} onDone={() => setSelected([])} />
+            </Access>
+            <Access code={POWER.memberRemoveRoles}>
+              <BatchRolesForm mode="remove" gids={selected} onDone={() => setSelected([])} />
+            </Access>
+          </Space>
+        )}
+        toolBarRender={() => [
+          <Input.Search key="search" allowClear placeholder={T.search} aria-label={T.search} onSearch={setKeyword} style={{ width: 220 }} />,
+          <Access key="invite" code={POWER.memberInvite}>
+            <InviteByPhoneForm tenantLink={tenantLink} />
+          </Access>,
+          <Access key="link" code={POWER.memberInvite}>
+            <Button icon={<LinkOutlined />} onClick={() => dialogs.open('invite')}>
+              {T.inviteLink}
+            </Button>
+          </Access>,
+        ]}
+      />
+      <MemberRolesForm member={editing} onClose={() => setEditing(null)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderWithShell } from '../../../../tests/setup/render';
+import { ALL_CODES, adminServer, ownerSession, refusal } from '../test-support';
+import RolesPage from './RolesPage';
+
+const { server, requests, reset } = adminServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(reset);
+afterAll(() => server.close());
+
+function render(codes: readonly string[], pages: Record<string, readonly string[]> = {}) {
+  return renderWithShell(<RolesPage />, {
+    session: ownerSession({ '/manage/roles': codes, ...pages }),
+    path: '/manage/roles',
+    route: '/manage/roles',
+    extraRoutes: <Route path="/manage/permissions" element={<p>permissions page</p>} />,
+  });
+}
+
+const row = (name: string) => screen.getByText(name, { selector: 'td, td *' }).closest('tr') as HTMLElement;
+const submit = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /确\s?定/ });
+
+describe('RolesPage: permission gating', () => {
+  it('lists the roles with every action the route gives', async () => {
+    render(ALL_CODES['/manage/roles'], { '/manage/permissions': ['power:save'] });
+    expect(await screen.findByText('可创建、编辑和发布手册与商品')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /新建角色/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '编辑：审核员' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '删除：审核员' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '权限配置：审核员' })).toHaveAttribute('href', '/manage/permissions?roleId=r-reviewer');
+    // The system role can be neither edited nor deleted.
+    const system = row('企业管理员');
+    expect(within(system).getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('removes every action whose code the route lacks', async () => {
+    render([], { '/manage/permissions': ['power:save'] });
+    expect(await screen.findByText('可创建、编辑和发布手册与商品')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /新建角色/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^编辑：/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^删除：/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^权限配置：/ })).not.toBeInTheDocument();
+  });
+
+  it('hides the way to the powers when the permissions page is not given', async () => {
+    render(ALL_CODES['/manage/roles']);
+    expect(await screen.findByText('可创建、编辑和发布手册与商品')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^权限配置：/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('RolesPage: list', () => {
+  it('searches by name and pages on the server', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await screen.findByText('可创建、编辑和发布手册与商品');
+    expect(Object.fromEntries(requests('GET', '/role/v1/list')[0]!.query)).toEqual({ index: '1', page_size: '10' });
+    await user.type(screen.getByLabelText('角色名称'), '编辑');
+    await user.click(screen.getByRole('button', { name: /查\s?询/ }));
+    await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
+    expect(Object.fromEntries(requests('GET', '/role/v1/list')[1]!.query)).toEqual({ name: '编辑', index: '1', page_size: '10' });
+  });
+});
+
+describe('RolesPage: the role editor', () => {
+  it('checks the name and description before sending', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await user.click(await screen.findByRole('button', { name: /新建角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新建角色' });
+    await user.click(submit(dialog));
+    expect(await within(dialog).findByText('请输入角色名称')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('角色名称'), '质'.repeat(31));
+    await user.type(within(dialog).getByLabelText('角色描述'), '述'.repeat(101));
+    await user.click(submit(dialog));
+    expect(await within(dialog).findByText('角色名称不能超过30个字符')).toBeInTheDocument();
+    expect(within(dialog).getByText('角色描述不能超过100个字符')).toBeInTheDocument();
+    expect(requests('POST', '/role/v1/')).toHaveLength(0);
+  });
+
+  it('creates a role and offers to configure its powers', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles'], { '/manage/permissions': ['power:save'] });
+    await user.click(await screen.findByRole('button', { name: /新建角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新建角色' });
+    await user.type(within(dialog).getByLabelText('角色名称'), ' 质检员 ');
+    await user.type(within(dialog).getByLabelText('角色描述'), '负责质检类手册的审核与发布');
+    await user.click(submit(dialog));
+    await waitFor(() => expect(requests('POST', '/role/v1/')).toHaveLength(1));
+    expect(requests('POST', '/role/v1/')[0]!.body).toEqual({ name: '质检员', description: '负责质检类手册的审核与发布' });
+    // The table reloads, and the new role can go straight to its powers.
+    await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: /去配置权限/ }));
+    expect(await screen.findByText('permissions page')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the server refuses', async () => {
+    const user = userEvent.setup();
+    server.use(http.post('*/api/rbac/role/v1/', () => refusal(40001, '角色名称已存在')));
+    render(ALL_CODES['/manage/roles']);
+    await user.click(await screen.findByRole('button', { name: /新建角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新建角色' });
+    await user.type(within(dialog).getByLabelText('角色名称'), '编辑');
+    await user.click(submit(dialog));
+    await waitFor(() => expect(requests('POST', '/role/v1/')).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: '新建角色' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('角色名称')).toHaveValue('编辑');
+  });
+
+  it('edits a role', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await user.click(await screen.findByRole('button', { name: '编辑：审核员' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑角色' });
+    const name = within(dialog).getByLabelText('角色名称');
+    expect(name).toHaveValue('审核员');
+    await user.clear(name);
+    await user.type(name, '高级审核员');
+    await user.click(submit(dialog));
+    await waitFor(() => expect(requests('PUT', '/role/v1/')).toHaveLength(1));
+    expect(requests('PUT', '/role/v1/')[0]!.body).toEqual({ id: 'r-reviewer', name: '高级审核员', description: '审核并发布手册' });
+  });
+
+  it('deletes a role after confirmation', async () => {
+    const user = userEvent.setup();
+    server.use(http.delete('*/api/rbac/role/v1/del/:id', () => HttpResponse.json({ code: 0, msg: 'success', data: null })));
+    render(ALL_CODES['/manage/roles']);
+    await user.click(await screen.findByRole('button', { name: '删除：访客' }));
+    expect(await screen.findByText('确定删除角色「访客」？')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(requests('DELETE', '/role/v1/del/r-guest')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The management back-end against the mock stack: the owner enters it from the
+ * avatar dropdown, creates a role, gives it powers and assigns it to a member;
+ * a plain member has no entry and is refused the back-end path.
+ *
+ * Mock responses are static: after creating a role, the role list the server
+ * returns is extended here with the created role (as a real server would list
+ * it), so the next steps can use it. Everything else is the contract's examples.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInToShell } from './fixtures';
+
+interface CreatedRole {
+  id: string;
+  name: string;
+  description: string;
+  is_system: boolean;
+  member_count: number;
+  created_at: number;
+}
+
+async function openAvatarMenu(page: Page) {
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('账号设置')).toBeVisible();
+  return menu;
+}
+
+async function sideMenu(page: Page, ...names: string[]) {
+  for (const name of names) await page.getByRole('menuitem', { name }).first().click();
+}
+
+test.describe('management back-end', () => {
+  test('owner: create a role, give it powers, assign it to a member', async ({ page }) => {
+    let created: CreatedRole | null = null;
+    await page.route('**/api/rbac/role/v1/all', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; msg: string; data: CreatedRole[] };
+      await route.fulfill({ response, json: created ? { ...body, data: [...body.data, created] } : body });
+    });
+
+    await signInToShell(page, 'owner');
+    await (await openAvatarMenu(page)).getByText('进入管理后台').click();
+
+    // The back-end root opens the first page of the server menu.
+    await page.waitForURL('**/manage/enterprise');
+    await expect(page.getByRole('heading', { name: '企业管理' })).toBeVisible();
+    await expect(page.getByText('面向长三角制造企业的供应链协同平台运营方。')).toBeVisible();
+    await expect(page.getByRole('button', { name: /解散企业/ })).toBeVisible();
+
+    // Roles: create 质检员.
+    await sideMenu(page, '角色权限', '角色管理');
+    await page.waitForURL('**/manage/roles');
+    await expect(page.getByRole('cell', { name: '企业管理员 系统' })).toBeVisible();
+    await page.getByRole('button', { name: /新建角色/ }).click();
+    const editor = page.getByRole('dialog', { name: '新建角色' });
+    await editor.getByLabel('角色名称').fill('质检员');
+    await editor.getByLabel('角色描述').fill('负责质检类手册的审核与发布');
+    const [createRequest, createResponse] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/rbac/role/v1/')),
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/rbac/role/v1/')),
+      editor.getByRole('button', { name: /确\s?定/ }).click(),
+    ]);
+    expect(createRequest.postDataJSON()).toEqual({ name: '质检员', description: '负责质检类手册的审核与发布' });
+    created = ((await createResponse.json()) as { data: CreatedRole }).data;
+    await expect(editor).toBeHidden();
+
+    // Its powers: straight from the creation notice.
+    await page.getByRole('button', { name: /去配置权限/ }).click();
+    await page.waitForURL(`**/manage/permissions?roleId=${created.id}`);
+    await expect(page.getByRole('heading', { name: '权限配置：质检员' })).toBeVisible();
+    await page.getByRole('tab', { name: /织雀手册/ }).click();
+    await page.getByRole('checkbox', { name: 'Select 删除手册' }).click();
+    await expect(page.getByText('有未保存的修改')).toBeVisible();
+    const [saveRequest] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/rbac/power/v1/')),
+      page.getByRole('button', { name: /保存权限/ }).click(),
+    ]);
+    const saved = saveRequest.postDataJSON() as { role_id: string; power_ids: string[] };
+    expect(saved.role_id).toBe(created.id);
+    expect(saved.power_ids).toEqual(expect.arrayContaining(['p-200', 'p-202']));
+    await expect(page.getByText('权限已保存')).toBeVisible();
+    await expect(page.getByText('有未保存的修改')).toBeHidden();
+
+    // Members: assign the new role to 王芳.
+    await sideMenu(page, '成员管理');
+    await page.waitForURL('**/manage/members');
+    const row = page.getByRole('row', { name: /王芳/ });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /分配角色/ }).click();
+    const assign = page.getByRole('dialog', { name: '为 1 名成员分配角色' });
+    await assign.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: '质检员' }).click();
+    await assign.getByText('为 1 名成员分配角色').click(); // closes the open choice list
+    const [assignRequest] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/rbac/power/v1/role/user')),
+      assign.getByRole('button', { name: /确\s?定/ }).click(),
+    ]);
+    expect(assignRequest.postDataJSON()).toEqual({ user_gids: ['u-1003'], role_ids: [created.id] });
+    await expect(page.getByText('角色已分配')).toBeVisible();
+    await expect(assign).toBeHidden();
+  });
+
+  test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {
+    await signInToShell(page, 'member');
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('进入管理后台')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/manage/roles');
+    await page.waitForURL('**/404');
+    await expect(page.getByText('抱歉，您访问的页面不存在或您没有权限访问。')).toBeVisible();
+  });
+});
