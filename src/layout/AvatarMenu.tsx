@@ -39,6 +39,7 @@ export function AvatarMenu() {
     tenantTotal: access.tenantTotal,
     hasMenus: access.hasMenus,
     adminPath: access.adminPath,
+    isOwner: access.isOwner,
   });
 
   const act = (entry: AvatarMenuEntry) => {
@@ -48,6 +49,9 @@ export function AvatarMenu() {
         break;
       case 'admin':
         navigate(entry.path);
+        break;
+      case 'invite':
+        dialogs.open('invite');
         break;
       case 'switch-enterprise':
         openEntrance();

@@ -3,6 +3,9 @@
  * not in the first load) and each inside its own error boundary.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useAccess } from '@/access';
+import { guideFacts, needsGuide } from '@/features/guide/needs-guide';
+import { useSession } from '@/session/bootstrap';
 import { useDialog, type ShellDialog } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { LogoutConfirm } from './LogoutConfirm';
@@ -13,14 +16,26 @@ const FeedbackDialog = lazy(() => import('@/features/feedback/FeedbackDialog'));
 const NoticeDrawer = lazy(() => import('@/features/notices/NoticeDrawer'));
 const AvatarDialog = lazy(() => import('@/features/user-center/AvatarDialog'));
 const InviteDialog = lazy(() => import('@/features/tenant/InviteDialog'));
+const GuideFlow = lazy(() => import('@/features/guide/GuideFlow'));
 
-function LazyDialog({ name, region, component: Component }: { name: ShellDialog; region: string; component: LazyExoticComponent<DialogComponent> }) {
+function LazyDialog({
+  name,
+  region,
+  component: Component,
+  preload = false,
+}: {
+  name: ShellDialog;
+  region: string;
+  component: LazyExoticComponent<DialogComponent>;
+  /** Load now even though the dialog is closed (the guide starts by itself). */
+  preload?: boolean;
+}) {
   const { open, hide } = useDialog(name);
   // Once loaded, stay mounted so closing animates and drafts survive.
-  const [loaded, setLoaded] = useState(open);
+  const [loaded, setLoaded] = useState(open || preload);
   useEffect(() => {
-    if (open) setLoaded(true);
-  }, [open]);
+    if (open || preload) setLoaded(true);
+  }, [open, preload]);
   if (!loaded) return null;
   return (
     <ErrorBoundary region={region}>
@@ -31,13 +46,26 @@ function LazyDialog({ name, region, component: Component }: { name: ShellDialog;
   );
 }
 
+/**
+ * The guide's chunk loads only for a user who needs it (guide 1 not done, or
+ * guide 2 for the owner of an enterprise; not in a frozen tenant, which shows
+ * only renewal) or when the guide flag / footer link opens dialog 'guide'.
+ */
+function useNeedsGuide(): boolean {
+  const { config, isPersonal } = useSession();
+  const { isFrozen } = useAccess();
+  return !isFrozen && needsGuide(guideFacts(config, isPersonal));
+}
+
 export function ShellDialogs() {
+  const guideNeeded = useNeedsGuide();
   return (
     <>
       <LazyDialog name="feedback" region="意见反馈" component={FeedbackDialog} />
       <LazyDialog name="notices" region="消息通知" component={NoticeDrawer} />
       <LazyDialog name="avatar" region="头像设置" component={AvatarDialog} />
       <LazyDialog name="invite" region="邀请成员" component={InviteDialog} />
+      <LazyDialog name="guide" region="新手引导" component={GuideFlow} preload={guideNeeded} />
       <LogoutConfirm />
     </>
   );

@@ -13,12 +13,15 @@ export interface AvatarMenuFacts {
   tenantTotal: number;
   hasMenus: boolean;
   adminPath: string | null;
+  /** Owner of the current tenant: offers 邀请成员 in an enterprise that is not frozen. */
+  isOwner?: boolean;
 }
 
 export type AvatarMenuEntry =
   | { key: 'personal'; label: string }
   | { key: 'enterprise'; label: string; fullName: string; truncated: boolean }
   | { key: 'admin'; label: string; path: string }
+  | { key: 'invite'; label: string }
   | { key: 'switch-enterprise'; label: string }
   | { key: 'create-enterprise'; label: string }
   | { key: 'account-settings'; label: string }
@@ -44,6 +47,7 @@ export function avatarMenuEntries(facts: AvatarMenuFacts): AvatarMenuEntry[] {
     entries.push({ key: 'enterprise', label: cut.text, fullName: facts.tenantName, truncated: cut.truncated });
   }
   if (facts.hasMenus && facts.adminPath) entries.push({ key: 'admin', label: '进入管理后台', path: facts.adminPath });
+  if (facts.isOwner && !facts.isPersonal && !facts.isFrozen) entries.push({ key: 'invite', label: '邀请成员' });
   // Create or switch shows only in the personal space or a disabled tenant.
   if (facts.isPersonal || facts.isFrozen) {
     if (facts.tenantTotal > 1) entries.push({ key: 'switch-enterprise', label: '切换企业' });

@@ -1,6 +1,92 @@
-import { PageFrame } from '@/ui/PageFrame';
+/**
+ * /link/{data}, the invite landing (SPEC §2). The data is decoded and checked
+ * first (invite-code.ts): a malformed or tampered link says so and offers the
+ * way home. Then the server says which enterprise invites and whether the link
+ * is still valid; 加入企业 joins, records the tenant and opens the workbench in it.
+ * Signing in first is handled by the route (RequireSession returns here).
+ */
+import { TeamOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Spin } from 'antd';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { acceptInvite, setLastLoginTenant, useGetInviteLinkInfo } from '@generated/workbench/workbench';
+import { TEXT } from '@/constants/texts';
+import { decodeInviteCode } from '../invite-code';
+import { navigation } from '../navigation';
+import { StandalonePage } from '../StandalonePage';
+import styles from '../tenant.module.css';
 
-/** 邀请加入企业 — content comes with its feature issue. */
-export default function Page() {
-  return <PageFrame title="邀请加入企业" />;
+const home = (
+  <Button key="home" href="/">
+    {TEXT.tenant.backHome}
+  </Button>
+);
+
+export default function InviteLandingPage() {
+  const { data = '' } = useParams();
+  const decoded = useMemo(() => decodeInviteCode(data), [data]);
+  const info = useGetInviteLinkInfo({ code: data }, { query: { enabled: decoded.ok, retry: false, staleTime: Infinity } });
+  const [joining, setJoining] = useState(false);
+
+  const join = async () => {
+    setJoining(true);
+    try {
+      const joined = await acceptInvite({ code: data });
+      await setLastLoginTenant({ tenant_link: joined.tenant_link, tenant_name: joined.tenant_name });
+      navigation.assign('/');
+    } catch {
+      setJoining(false); // shown by the transport (e.g. the link expired meanwhile)
+    }
+  };
+
+  let content;
+  if (!decoded.ok) {
+    content = <Result status="warning" title={TEXT.inviteLinkInvalid} extra={home} />;
+  } else if (info.isPending) {
+    content = (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  } else if (info.isError) {
+    content = (
+      <Result
+        status="error"
+        title={TEXT.tenant.inviteInfoFailed}
+        extra={[
+          <Button key="retry" type="primary" autoInsertSpace={false} onClick={() => void info.refetch()}>
+            {TEXT.tenant.retry}
+          </Button>,
+          home,
+        ]}
+      />
+    );
+  } else if (info.data.tenant_link !== decoded.payload.tenant_link) {
+    // The server's answer is for another enterprise than the link names: the link was altered.
+    content = <Result status="warning" title={TEXT.inviteLinkInvalid} extra={home} />;
+  } else if (info.data.expired) {
+    content = <Result status="warning" title={TEXT.tenant.inviteExpired} subTitle={TEXT.tenant.inviteExpiredHint} extra={home} />;
+  } else {
+    const inviter = info.data.inviter_name.trim();
+    content = (
+      <Result
+        icon={<TeamOutlined />}
+        title={inviter ? TEXT.tenant.invitedBy(inviter, info.data.tenant_name) : TEXT.tenant.invitedTo(info.data.tenant_name)}
+        extra={[
+          <Button key="join" type="primary" loading={joining} onClick={() => void join()}>
+            {TEXT.tenant.join}
+          </Button>,
+          home,
+        ]}
+      />
+    );
+  }
+
+  return (
+    <StandalonePage title={TEXT.tenant.inviteLandingTitle}>
+      <Card className={styles.narrow} variant="borderless">
+        {content}
+      </Card>
+    </StandalonePage>
+  );
 }

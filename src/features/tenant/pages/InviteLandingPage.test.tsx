@@ -1,0 +1,108 @@
+/**
+ * /link/{data}: bad links never crash and offer the way home; a good one shows
+ * who invites to which enterprise (or that it expired) and joins it.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { InviteLinkInfo } from '@generated/workbench/model';
+import { renderWithShell } from '../../../../tests/setup/render';
+import { navigation } from '../navigation';
+import InviteLandingPage from './InviteLandingPage';
+
+const origin = window.location.origin;
+const api = (path: string) => `${origin}/api/workbench${path}`;
+const server = setupServer();
+
+function encodeJson(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+const CODE = encodeJson({ tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', invite_code: 'K7P2QX' });
+const INFO: InviteLinkInfo = { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', inviter_name: '欧阳明远', expired: false };
+
+let lookups: string[] = [];
+let accepted: string[] = [];
+let recorded: unknown[] = [];
+let assign: MockInstance<(url: string) => void>;
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  lookups = [];
+  accepted = [];
+  recorded = [];
+  assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+function setup(data: string, info: InviteLinkInfo = INFO) {
+  server.use(
+    http.get(api('/member/v1/invite/user/link'), ({ request }) => {
+      lookups.push(new URL(request.url).searchParams.get('code') ?? '');
+      return HttpResponse.json({ code: 0, msg: 'success', data: info });
+    }),
+    http.post(api('/member/v1/invite/user/invite'), ({ request }) => {
+      accepted.push(new URL(request.url).searchParams.get('code') ?? '');
+      return HttpResponse.json({ code: 0, msg: 'success', data: { tenant_link: info.tenant_link, tenant_name: info.tenant_name } });
+    }),
+    http.post(api('/userconfig/v2/lastlogin/tenant'), async ({ request }) => {
+      recorded.push(await request.json());
+      return HttpResponse.json({ code: 0, msg: 'success', data: null });
+    }),
+  );
+  renderWithShell(<InviteLandingPage />, { path: `/link/${data}`, route: '/link/:data' });
+  return userEvent.setup();
+}
+
+describe('invite landing', () => {
+  it('shows who invites to which enterprise, then joins, records it and opens the workbench', async () => {
+    const user = setup(CODE);
+    expect(await screen.findByText('欧阳明远 邀请您加入「华东智能制造供应链协同创新中心有限公司」', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(lookups).toEqual([CODE]);
+    await user.click(screen.getByRole('button', { name: '加入企业' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(accepted).toEqual([CODE]);
+    expect(recorded).toEqual([{ tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司' }]);
+  });
+
+  it('says an expired link has expired, with no way to join', async () => {
+    setup(CODE, { ...INFO, expired: true });
+    expect(await screen.findByText('邀请链接已失效', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '加入企业' })).toBeNull();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  });
+
+  const bad: [string, string][] = [
+    ['not base64url', '%%%'],
+    ['not JSON', encodeJson('x').slice(0, 3) + 'Zm9v'],
+    ['wrong types', encodeJson({ tenant_link: 1, tenant_name: [], invite_code: null })],
+    ['an over-long value', encodeJson({ tenant_link: 't', tenant_name: 'x'.repeat(500), invite_code: 'c' })],
+    ['a dangling character', 'abcde'],
+  ];
+  for (const [name, data] of bad) {
+    it(`a link with ${name} says it is invalid, offers the way home and asks the server nothing`, async () => {
+      setup(data);
+      expect(await screen.findByText('邀请链接无效或已损坏')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('button', { name: '加入企业' })).toBeNull();
+      expect(lookups).toEqual([]);
+    });
+  }
+
+  it('a link whose enterprise differs from the server answer is treated as tampered', async () => {
+    setup(encodeJson({ tenant_link: 't-ent-9999', tenant_name: '伪造企业', invite_code: 'K7P2QX' }));
+    expect(await screen.findByText('邀请链接无效或已损坏', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(lookups).toHaveLength(1);
+    expect(screen.queryByText(/伪造企业/)).toBeNull();
+  });
+});
