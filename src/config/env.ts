@@ -35,6 +35,8 @@ export const config = {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
+  /** The avatar a user gets back with "恢复默认头像" (the contract's default avatar). */
+  defaultAvatarUrl: read('VITE_DEFAULT_AVATAR_URL', 'https://static.zhique.example.com/avatar/default.png'),
 } as const;
 
 export type SubAppName = keyof typeof config.subApps;

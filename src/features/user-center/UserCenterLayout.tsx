@@ -1,6 +1,63 @@
-import { Outlet } from 'react-router-dom';
+/**
+ * /user-info/*: the left column (avatar with its "更换头像" popover, the user's
+ * phone, the menu of SPEC §2 "User-center left menu") beside the page.
+ */
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Menu, Popover } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useAccess } from '@/access';
+import { ACCOUNT_TEXT } from '@/constants/texts';
+import { useSession } from '@/session/bootstrap';
+import { dialogs } from '@/ui/dialogs';
+import './user-center.css';
 
-/** The user center's frame (left column and menu come with the user-center issue). */
+export const USER_CENTER_MENU = [
+  { path: '/user-info/base-info', label: ACCOUNT_TEXT.menu.baseInfo },
+  { path: '/user-info/account-setting', label: ACCOUNT_TEXT.menu.accountSetting },
+  { path: '/user-info/third-account', label: ACCOUNT_TEXT.menu.thirdAccount },
+  { path: '/user-info/enterprise', label: ACCOUNT_TEXT.menu.enterprise, hiddenOnPage2: true },
+  { path: '/user-info/my-feedback', label: ACCOUNT_TEXT.menu.myFeedback },
+] as const;
+
 export default function UserCenterLayout() {
-  return <Outlet />;
+  const { info } = useSession();
+  const { homePage } = useAccess();
+  const { pathname } = useLocation();
+  // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
+  const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
+  const selected = entries.find((entry) => pathname === entry.path || pathname.startsWith(entry.path + '/'))?.path;
+
+  return (
+    <div className="user-center">
+      <aside className="user-center-side" aria-label={ACCOUNT_TEXT.centerTitle}>
+        <div className="user-center-profile">
+          <Popover
+            placement="right"
+            trigger={['hover', 'click']}
+            content={
+              <Button type="link" onClick={() => dialogs.open('avatar')} data-testid="change-avatar">
+                {ACCOUNT_TEXT.changeAvatar}
+              </Button>
+            }
+          >
+            <button type="button" className="user-center-avatar" aria-label={ACCOUNT_TEXT.avatar} data-testid="user-center-avatar">
+              <Avatar size={72} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
+            </button>
+          </Popover>
+          <div className="user-center-name">{info.user_name || ACCOUNT_TEXT.noName}</div>
+          <div className="user-center-phone" data-testid="user-center-phone">
+            {info.phone}
+          </div>
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          items={entries.map((entry) => ({ key: entry.path, label: <Link to={entry.path}>{entry.label}</Link> }))}
+        />
+      </aside>
+      <section className="user-center-main">
+        <Outlet />
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,49 @@
-import { PageFrame } from '@/ui/PageFrame';
+/** /question-feedback-detail?id=…: one question feedback with its images. */
+import { Descriptions, Image, Space } from 'antd';
+import { useGetQuestionFeedback } from '@generated/workbench/workbench';
+import { FEEDBACK_TEXT } from '@/constants/texts';
+import { safeExternalLink } from '@/ui/safe-url';
+import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
+import { formatTime } from './format';
 
-/** 问题反馈详情 — content comes with its feature issue. */
-export default function Page() {
-  return <PageFrame title="问题反馈详情" />;
+const L = FEEDBACK_TEXT.labels;
+
+export default function QuestionFeedbackDetailPage() {
+  const id = useFeedbackId();
+  const query = useGetQuestionFeedback(id, { query: { enabled: !!id, retry: false } });
+  return (
+    <FeedbackDetailFrame title={FEEDBACK_TEXT.questionDetailTitle} id={id} query={query}>
+      {(feedback) => {
+        // Only http(s) URLs from the server are shown as images.
+        const images = (feedback.image_urls ?? []).flatMap((url) => safeExternalLink(url) ?? []);
+        return (
+          <Descriptions column={1} bordered size="middle" styles={{ label: { width: 140 } }}>
+            <Descriptions.Item label={L.questionName}>
+              <FeedbackText value={feedback.experiencer_name} />
+            </Descriptions.Item>
+            <Descriptions.Item label={L.email}>
+              <FeedbackText value={feedback.experiencer_email} />
+            </Descriptions.Item>
+            <Descriptions.Item label={L.description}>
+              <FeedbackText value={feedback.description} />
+            </Descriptions.Item>
+            <Descriptions.Item label={L.images}>
+              {images.length ? (
+                <Image.PreviewGroup>
+                  <Space wrap>
+                    {images.map((src, i) => (
+                      <Image key={src + i} src={src} width={96} height={96} style={{ objectFit: 'cover' }} alt={`${L.images} ${i + 1}`} />
+                    ))}
+                  </Space>
+                </Image.PreviewGroup>
+              ) : (
+                FEEDBACK_TEXT.noImages
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={L.createdAt}>{formatTime(feedback.created_at)}</Descriptions.Item>
+          </Descriptions>
+        );
+      }}
+    </FeedbackDetailFrame>
+  );
 }

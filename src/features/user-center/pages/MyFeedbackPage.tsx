@@ -1,6 +1,101 @@
+/** 我的反馈: the user's feedback (POST /feedback/v1/list), each opening its detail page. */
+import { Button, Result, Segmented, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { FeedbackListQueryKind, FeedbackSummary } from '@generated/workbench/model';
+import { useListFeedback } from '@generated/workbench/workbench';
+import { useAccess } from '@/access';
+import { FEEDBACK_TEXT } from '@/constants/texts';
+import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
+import { formatTime } from '../format';
 
-/** 我的反馈 — content comes with its feature issue. */
-export default function Page() {
-  return <PageFrame title="我的反馈" />;
+const PAGE_SIZE = 10;
+const DETAIL_PATH = { activity: '/active-feedback-detail', question: '/question-feedback-detail' } as const;
+type KindFilter = FeedbackListQueryKind | 'all';
+
+export const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) => `${DETAIL_PATH[row.kind]}?id=${encodeURIComponent(row.id)}`;
+
+export default function MyFeedbackPage() {
+  const { routeSet } = useAccess();
+  const [index, setIndex] = useState(1);
+  const [kind, setKind] = useState<KindFilter>('all');
+  const list = useListFeedback({ index, page_size: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) }, { query: { retry: false, placeholderData: (prev) => prev } });
+  // The detail pages are not there for a frozen tenant (route set): then the rows are not links.
+  const linkable = routeSet.feedbackDetails;
+
+  const columns = [
+    {
+      title: FEEDBACK_TEXT.kindColumn,
+      dataIndex: 'kind',
+      width: 110,
+      render: (value: FeedbackSummary['kind']) => <Tag color={value === 'activity' ? 'purple' : 'blue'}>{FEEDBACK_TEXT.kinds[value]}</Tag>,
+    },
+    {
+      title: FEEDBACK_TEXT.titleColumn,
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (value: string, row: FeedbackSummary) => (linkable ? <Link to={feedbackDetailPath(row)}>{value}</Link> : value),
+    },
+    { title: FEEDBACK_TEXT.createdColumn, dataIndex: 'created_at', width: 190, render: (value: number) => formatTime(value) },
+    ...(linkable
+      ? [
+          {
+            title: FEEDBACK_TEXT.actionsColumn,
+            key: 'actions',
+            width: 90,
+            render: (_: unknown, row: FeedbackSummary) => (
+              <Link to={feedbackDetailPath(row)} aria-label={`${FEEDBACK_TEXT.view} ${row.title}`}>
+                {FEEDBACK_TEXT.view}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageFrame title={FEEDBACK_TEXT.myFeedbackTitle} extra={<Button onClick={() => dialogs.open('feedback')}>{FEEDBACK_TEXT.newFeedback}</Button>}>
+      <Segmented<KindFilter>
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          setIndex(1);
+        }}
+        options={[
+          { value: 'all', label: FEEDBACK_TEXT.allKinds },
+          { value: 'activity', label: FEEDBACK_TEXT.kinds.activity },
+          { value: 'question', label: FEEDBACK_TEXT.kinds.question },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      {list.isError && !list.data ? (
+        <Result
+          status="error"
+          title={FEEDBACK_TEXT.listFailed}
+          extra={
+            <Button type="primary" onClick={() => void list.refetch()}>
+              {FEEDBACK_TEXT.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<FeedbackSummary>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.rows ?? []}
+          columns={columns}
+          locale={{ emptyText: FEEDBACK_TEXT.empty }}
+          pagination={{
+            current: index,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setIndex,
+          }}
+        />
+      )}
+    </PageFrame>
+  );
 }

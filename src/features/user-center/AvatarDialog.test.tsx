@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@generated/workbench/model';
+import { getGetUserInfoQueryKey } from '@generated/workbench/workbench';
+import { config } from '@/config/env';
+import { gifFile, jpegFile, pngFile } from '@/validation/image-file.fixtures';
+import { baseInfo, makeSession, renderWithShell } from '../../../tests/setup/render';
+import AvatarDialog from './AvatarDialog';
+import { api, ok, recordJson, setupMockServer, type Recorded } from './test-server';
+
+const server = setupMockServer();
+const MB = 1024 * 1024;
+const NEW_URL = 'https://static.example.com/upload/avatar-new.png';
+const info = { ...baseInfo, avatar_url: 'https://static.example.com/avatar/old.png' };
+let calls: Recorded[];
+let uploads: number;
+beforeEach(() => {
+  calls = [];
+  uploads = 0;
+  server.use(
+    http.post(api('/sys/v1/upload'), () => {
+      uploads += 1;
+      return ok({ abs: NEW_URL, path: '/upload/avatar-new.png' });
+    }),
+    recordJson(calls, 'put', '/user/v1/login/', { ...info, avatar_url: NEW_URL }),
+  );
+});
+
+function renderDialog() {
+  const onClose = vi.fn();
+  const user = userEvent.setup({ applyAccept: false });
+  const view = renderWithShell(<AvatarDialog open onClose={onClose} />, { session: makeSession({ info }) });
+  view.queryClient.setQueryData<UserInfo>(getGetUserInfoQueryKey(), info);
+  const input = () => screen.getByRole('dialog').querySelector('input[type=file]') as HTMLInputElement;
+  const save = () => within(screen.getByRole('dialog')).getByRole('button', { name: /保\s*存/ });
+  return { ...view, user, onClose, input, save };
+}
+
+describe('avatar dialog', () => {
+  it('refuses an image over 5MB before sending it', async () => {
+    const { user, input, save } = renderDialog();
+    await user.upload(input(), pngFile('huge.png', 5 * MB + 1));
+    expect(await screen.findByText('上传头像图片大小不能超过 5MB!')).toBeInTheDocument();
+    expect(uploads).toBe(0);
+    expect(save()).toBeDisabled();
+  });
+
+  it('refuses files that are not JPG/JPEG/PNG by content', async () => {
+    const { user, input } = renderDialog();
+    await user.upload(input(), gifFile('a.gif'));
+    expect(await screen.findByText('不支持此格式文件上传!')).toBeInTheDocument();
+    expect(uploads).toBe(0);
+  });
+
+  it('warns over 2MB but still uploads', async () => {
+    const { user, input, save } = renderDialog();
+    await user.upload(input(), jpegFile('big.jpg', 2 * MB + 1));
+    expect(await screen.findByText('上传图片大小不能超过 2MB!')).toBeInTheDocument();
+    await waitFor(() => expect(uploads).toBe(1));
+    await waitFor(() => expect(save()).toBeEnabled());
+  });
+
+  it('uploads, saves avatar_url with user_name, says "头像更改成功！" and updates the shell', async () => {
+    const { user, input, save, onClose, queryClient } = renderDialog();
+    await user.upload(input(), pngFile('me.png', 20 * 1024));
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: '/user/v1/login/', body: { avatar_url: NEW_URL, user_name: info.user_name } }]);
+    expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.avatar_url).toBe(NEW_URL);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('ignores a failed upload silently', async () => {
+    server.use(
+      http.post(api('/sys/v1/upload'), () => {
+        uploads += 1;
+        return HttpResponse.json({ code: 500, msg: '存储失败', data: null });
+      }),
+    );
+    const { user, input, save } = renderDialog();
+    await user.upload(input(), pngFile('me.png'));
+    await waitFor(() => expect(uploads).toBe(1));
+    expect(save()).toBeDisabled();
+    expect(screen.queryByText('存储失败')).not.toBeInTheDocument();
+  });
+
+  it('resets to the default avatar', async () => {
+    const { user, save } = renderDialog();
+    await user.click(screen.getByRole('button', { name: '恢复默认头像' }));
+    await user.click(save());
+    expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ avatar_url: config.defaultAvatarUrl, user_name: info.user_name });
+  });
+});

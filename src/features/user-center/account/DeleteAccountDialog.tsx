@@ -1,0 +1,44 @@
+/** 注销账号: confirmed by typing the account's phone; then delete and sign out. */
+import { Alert, App, Input } from 'antd';
+import { deleteAccount } from '@generated/workbench/workbench';
+import { ACCOUNT_TEXT } from '@/constants/texts';
+import { signOut } from '@/session/sso';
+import { deleteAccountSchema, type DeleteAccountValues } from '@/validation';
+import { FormikField } from '../formik-field';
+import { AccountFormDialog } from './AccountFormDialog';
+
+export function DeleteAccountDialog({ open, phone, onClose }: { open: boolean; phone: string; onClose: () => void }) {
+  const { message } = App.useApp();
+  return (
+    <AccountFormDialog<DeleteAccountValues>
+      open={open}
+      title={ACCOUNT_TEXT.deleteAccount}
+      okText={ACCOUNT_TEXT.deleteConfirm}
+      danger
+      canSubmit={(values) => values.phone.trim() === phone}
+      onClose={onClose}
+      config={{
+        initialValues: { phone: '' },
+        validationSchema: deleteAccountSchema(phone),
+        onSubmit: async () => {
+          try {
+            await deleteAccount();
+          } catch {
+            return; // e.g. still the owner of an enterprise: the server says so
+          }
+          void message.success(ACCOUNT_TEXT.accountDeleted);
+          signOut();
+        },
+      }}
+    >
+      {(formik) => (
+        <>
+          <Alert type="error" showIcon message={ACCOUNT_TEXT.deleteWarning} className="account-dialog-note" />
+          <FormikField formik={formik} name="phone" label={ACCOUNT_TEXT.deletePrompt(phone)} idPrefix="delete-account">
+            {(props) => <Input {...props} inputMode="tel" autoComplete="off" maxLength={11} />}
+          </FormikField>
+        </>
+      )}
+    </AccountFormDialog>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * 通过手机验证码重置密码 (or 设置密码 when none is set): an SMS code to the
+ * account phone (send/sms/code, scene reset_password), then reset/password/mobile (v2).
+ */
+import { App, Input, Space } from 'antd';
+import { resetPasswordByMobileV2, sendSmsCode } from '@generated/workbench/workbench';
+import { ACCOUNT_TEXT } from '@/constants/texts';
+import { resetPasswordSchema, type ResetPasswordValues } from '@/validation';
+import { FormikField } from '../formik-field';
+import { passwordDigest } from '../password-digest';
+import { AccountFormDialog } from './AccountFormDialog';
+import { useDigestFailure } from './digest-failure';
+import { maskPhone, SmsCodeButton } from './SmsCodeButton';
+
+export function ResetPasswordDialog({ open, title, phone, onClose }: { open: boolean; title: string; phone: string; onClose: () => void }) {
+  const { message } = App.useApp();
+  const digestFailed = useDigestFailure();
+  const send = async () => {
+    try {
+      await sendSmsCode({ phone, scene: 'reset_password' });
+    } catch {
+      return false;
+    }
+    void message.success(ACCOUNT_TEXT.codeSent(maskPhone(phone)));
+    return true;
+  };
+  return (
+    <AccountFormDialog<ResetPasswordValues>
+      open={open}
+      title={title}
+      onClose={onClose}
+      config={{
+        initialValues: { code: '', new_pwd: '', confirm_pwd: '' },
+        validationSchema: resetPasswordSchema,
+        onSubmit: async (values) => {
+          let newPwd: string;
+          try {
+            newPwd = await passwordDigest(values.new_pwd);
+          } catch (error) {
+            digestFailed(error);
+            return;
+          }
+          try {
+            await resetPasswordByMobileV2({ phone, code: values.code.trim(), new_pwd: newPwd });
+          } catch {
+            return;
+          }
+          void message.success(ACCOUNT_TEXT.passwordReset);
+          onClose();
+        },
+      }}
+    >
+      {(formik) => (
+        <>
+          <p className="account-dialog-note">{ACCOUNT_TEXT.codeTarget(maskPhone(phone))}</p>
+          <FormikField formik={formik} name="code" label={ACCOUNT_TEXT.smsCode} idPrefix="reset-password">
+            {(props) => (
+              <Space.Compact style={{ width: '100%' }}>
+                <Input {...props} placeholder={ACCOUNT_TEXT.smsCodePlaceholder} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+                <SmsCodeButton onSend={send} />
+              </Space.Compact>
+            )}
+          </FormikField>
+          <FormikField formik={formik} name="new_pwd" label={ACCOUNT_TEXT.newPassword} idPrefix="reset-password" extra={ACCOUNT_TEXT.passwordHint}>
+            {(props) => <Input.Password {...props} autoComplete="new-password" />}
+          </FormikField>
+          <FormikField formik={formik} name="confirm_pwd" label={ACCOUNT_TEXT.confirmPassword} idPrefix="reset-password">
+            {(props) => <Input.Password {...props} autoComplete="new-password" />}
+          </FormikField>
+        </>
+      )}
+    </AccountFormDialog>
+  );
+}
