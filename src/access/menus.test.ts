@@ -46,6 +46,17 @@ describe('buildMenuAccess', () => {
     expect(buildMenuAccess(undefined).tree).toEqual([]);
   });
 
+  it('drops server routes that would leave this origin', () => {
+    const hostile = buildMenuAccess(
+      ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '/ok/page'].map((route) => ({
+        route,
+        menu_type: 1,
+        menus: [],
+      })),
+    );
+    expect([...hostile.pages.keys()]).toEqual(['/ok/page']);
+  });
+
   it('codesForPath matches the longest page route that owns the path', () => {
     expect(codesForPath(access, '/manage/roles/12').has('role:create')).toBe(true);
     expect(codesForPath(access, '/manage/enterprise').has('enterprise:edit')).toBe(true);

@@ -35,10 +35,15 @@ export interface MenuAccess {
   redirects: Map<string, string>;
 }
 
-function normalisePath(route: string): string {
+/**
+ * A server route as an in-app path, or '' when it is not one: it must stay on this
+ * origin once the browser resolves it ("//host", "/\\host", "http:…" do not).
+ */
+export function normalisePath(route: string): string {
   const trimmed = route.trim();
-  if (!trimmed) return '';
+  if (!trimmed || /[\\\s]/.test(trimmed) || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return '';
   const withSlash = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  if (withSlash.startsWith('//')) return '';
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
 }
 

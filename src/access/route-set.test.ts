@@ -33,6 +33,7 @@ describe('buildRouteSet', () => {
   it('refuses a back-end path that would shadow a shell route', () => {
     expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '/user-info' }] }).adminPath).toBeNull();
     expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '//evil.example' }] }).adminPath).toBeNull();
+    expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '/\\evil.example' }] }).adminPath).toBeNull();
   });
 
   it('route-building failures are logged and the plain set is used', () => {

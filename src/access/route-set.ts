@@ -5,7 +5,7 @@
  */
 import type { HomePage } from '@/constants/limits';
 import type { SubAppName } from '@/config/env';
-import { buildMenuAccess, type MenuAccess, type ServerMenu } from './menus';
+import { buildMenuAccess, normalisePath, type MenuAccess, type ServerMenu } from './menus';
 
 export interface SessionFacts {
   defHomePage: HomePage;
@@ -43,10 +43,11 @@ export const RENEWAL_PATH = '/renewal';
 
 function adminPathFrom(permissions: SessionFacts['permissions']): string | null {
   const second = Array.isArray(permissions) ? permissions[1] : undefined;
-  const path = second && typeof second.path === 'string' ? second.path.trim() : '';
-  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  const raw = second && typeof second.path === 'string' ? second.path.trim() : '';
+  const path = raw.startsWith('/') ? normalisePath(raw) : '';
+  if (!path || path === '/') return null;
   const reserved = ['/', '/404', '/entrance', '/user-info', '/oauth', RENEWAL_PATH, ...Object.values(APP_PREFIX)];
-  return reserved.some((r) => path === r || (r !== '/' && path.startsWith(r + '/'))) ? null : path.replace(/\/+$/, '');
+  return reserved.some((r) => path === r || (r !== '/' && path.startsWith(r + '/'))) ? null : path;
 }
 
 const EMPTY_ACCESS = buildMenuAccess([]);

@@ -227,6 +227,13 @@ describe('transport: upload', () => {
     expect(notifyError).not.toHaveBeenCalled();
   });
 
+  it('HTTP 403 with a body that is not JSON still expires the session', async () => {
+    server.use(http.post(uploadUrl, () => new HttpResponse('<html>forbidden</html>', { status: 403 })));
+    await expect(upload(file())).resolves.toEqual({ ok: false });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith('登录状态已失效,请重新登录!');
+  });
+
   it.each([500, 7])('code %i is ignored silently', async (code) => {
     server.use(http.post(uploadUrl, () => HttpResponse.json({ code, msg: 'fail', data: null })));
     await expect(upload(file())).resolves.toEqual({ ok: false });

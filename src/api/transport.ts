@@ -227,6 +227,12 @@ export function upload(file: Blob, opts: { onProgress?: (percent: number) => voi
       if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
+      // Status 403 alone means the session expired, whatever the body (SPEC §8).
+      if (xhr.status === SESSION_EXPIRED_STATUS) {
+        expireSession(xhr.status);
+        resolve({ ok: false });
+        return;
+      }
       try {
         const body = JSON.parse(xhr.responseText) as Envelope;
         const abs = (body.data as { abs?: unknown } | undefined)?.abs;
@@ -235,7 +241,7 @@ export function upload(file: Blob, opts: { onProgress?: (percent: number) => voi
           resolve({ ok: true, abs });
           return;
         }
-        if (SESSION_EXPIRED_CODES.includes(body.code) || xhr.status === SESSION_EXPIRED_STATUS) expireSession(xhr.status, body.code);
+        if (SESSION_EXPIRED_CODES.includes(body.code)) expireSession(xhr.status, body.code);
       } catch {
         /* unreadable response: ignored like any other non-zero code */
       }

@@ -1,11 +1,10 @@
-/** Signed out → the SSO authorize page. A token in the URL is accepted first. */
+/** Signed out → the SSO authorize page. (A token in the URL was already taken by early-start.) */
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { acceptTokenFromUrl, isLeaving, redirectToSignIn } from '@/session/sso';
+import { isLeaving, redirectToSignIn } from '@/session/sso';
 import { getToken, subscribeStorage } from '@/session/storage';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
 
 export function RequireSession({ children }: { children: ReactNode }) {
-  acceptTokenFromUrl();
   const token = useSyncExternalStore(subscribeStorage, getToken);
   useEffect(() => {
     if (!token) redirectToSignIn();

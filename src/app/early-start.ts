@@ -13,8 +13,9 @@ import { getTenantId, getToken } from '@/session/storage';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // The transport already toasts errors; one retry is enough for flaky networks, none for mutations.
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // No automatic retries: the transport toasts every failure (a retry would toast twice), and every
+    // region offers its own retry button.
+    queries: { retry: false, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
 });

@@ -1,5 +1,6 @@
 /** Texts shown to users. The spec's own strings are quoted exactly (SPEC §2, §5, §8, §9). */
 export const TEXT = {
+  retry: '重试',
   sessionExpired: '登录状态已失效,请重新登录!',
   genericError: 'Error',
   networkError: '网络连接失败，请检查网络后重试',
@@ -63,7 +64,6 @@ export const TEXT = {
     industryLabel: '所属行业',
     contactPhoneLabel: '联系电话',
     listFailed: '空间列表加载失败',
-    retry: '重试',
     backToWorkbench: '返回工作台',
     renewalTitle: '企业续费',
     frozenNotice: '当前企业已被冻结，续费后即可恢复使用。',
@@ -128,7 +128,6 @@ export const NOTICE_TEXT = {
   loading: '正在加载消息…',
   loadFailed: '消息加载失败，请稍后重试',
   loadFailedStale: '消息刷新失败，下面是上次加载的列表',
-  retry: '重试',
   unread: '未读',
   markReadHint: '点击标记为已读',
   openLink: '查看详情',
@@ -145,7 +144,6 @@ export const ADMIN_TEXT = {
   enterprise: {
     title: '企业管理',
     loadFailed: '企业信息加载失败',
-    retry: '重试',
     name: '企业名称',
     id: '企业 ID',
     owner: '所有者',
@@ -307,7 +305,6 @@ export const FEEDBACK_TEXT = {
   notFound: '未找到这条反馈',
   notFoundHint: '它可能已被删除，或不属于当前空间。',
   loadFailed: '反馈加载失败',
-  retry: '重试',
   backToList: '返回我的反馈',
   myFeedbackTitle: '我的反馈',
   kinds: { activity: '体验反馈', question: '问题反馈' },
@@ -371,7 +368,6 @@ export const ACCOUNT_TEXT = {
   deleteConfirm: '确认注销',
   accountDeleted: '账号已注销',
   loadFailed: '账号信息加载失败',
-  retry: '重试',
   providers: { wechat: '微信', dingtalk: '钉钉', feishu: '飞书' },
   bound: '已绑定',
   unbound: '未绑定',

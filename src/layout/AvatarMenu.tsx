@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
+import { navigation } from '@/ui/navigation';
 import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
-import { openEntrance } from './TipBar';
 
 function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'enterprise' && entry.truncated) {
@@ -54,10 +54,10 @@ export function AvatarMenu() {
         dialogs.open('invite');
         break;
       case 'switch-enterprise':
-        openEntrance();
+        navigation.openEntrance();
         break;
       case 'create-enterprise':
-        window.open('/entrance?create=1', '_blank', 'noopener');
+        navigation.openEntrance('?create=1');
         break;
       case 'account-settings':
         navigate('/user-info/account-setting');

@@ -8,12 +8,10 @@ import { useSyncExternalStore } from 'react';
 import { useAccess } from '@/access';
 import { TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { readItem, subscribeStorage, writeItem } from '@/session/storage';
+import { navigation } from '@/ui/navigation';
 
 export const TIP_BAR_TEXT = '当前为个人空间，个人空间与企业空间的资源不能互通共享。';
 
-export function openEntrance(): void {
-  window.open('/entrance', '_blank', 'noopener');
-}
 
 /** Is the tip bar shown? (the layout offsets its fixed header by the bar's height) */
 export function useTipBarShown(): boolean {
@@ -36,7 +34,7 @@ export function TipBar() {
       {shown ? (
         <>
           <span>{TIP_BAR_TEXT}</span>
-          <Button type="link" size="small" onClick={openEntrance}>
+          <Button type="link" size="small" onClick={() => navigation.openEntrance()}>
             切换企业
           </Button>
           <Button

@@ -57,10 +57,27 @@ describe('module tabs', () => {
 
 describe('top bar actions', () => {
   it('guide flag only on the manual app; feedback hidden on the engine app', () => {
-    renderWithShell(<TopActions />, { path: '/micro-app-manual/' });
+    const manual = renderWithShell(<TopActions />, { path: '/micro-app-manual/' });
     expect(screen.getByRole('button', { name: '新手引导' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '意见反馈' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /消息通知/ })).toBeInTheDocument();
+    manual.unmount();
+
+    const product = renderWithShell(<TopActions />, { path: '/micro-app-product/' });
+    expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
+    expect(screen.getByRole('button', { name: '意见反馈' })).toBeInTheDocument();
+    product.unmount();
+
+    const engine = makeSession({ config: { manual_switch: 'false' } });
+    renderWithShell(<TopActions />, { path: '/micro-app-engine/', session: engine });
+    expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();
+    expect(screen.getByRole('button', { name: /消息通知/ })).toBeInTheDocument();
+  });
+
+  it('a frozen tenant is offered no feedback', () => {
+    renderWithShell(<TopActions />, { path: '/renewal', session: makeSession({ config: { last_login_tenant_is_disable: true } }) });
+    expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();
   });
 
   it('feedback icon rules', () => {

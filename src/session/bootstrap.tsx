@@ -52,6 +52,11 @@ function accessFacts(session: SessionData): AccessFacts {
   };
 }
 
+/** SPEC §4: server menus only when the current tenant is not the personal one (and not frozen). */
+export function shouldFetchMenus(config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link' | 'last_login_tenant_is_disable'>): boolean {
+  return !config.last_login_tenant_is_disable && !isPersonalSpace(config);
+}
+
 export function isPersonalSpace(config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>): boolean {
   return !config.last_login_tenant_link || config.last_login_tenant_link === config.user_tenant_link;
 }
@@ -59,8 +64,7 @@ export function isPersonalSpace(config: Pick<UserConfig, 'last_login_tenant_link
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const info = useQuery(userInfoQuery);
   const config = useQuery(userConfigQuery);
-  const needsMenus =
-    !!config.data && !config.data.last_login_tenant_is_disable && !isPersonalSpace(config.data) && !!info.data;
+  const needsMenus = !!config.data && shouldFetchMenus(config.data);
   const menus = useGetUserMenus({ query: { enabled: needsMenus, staleTime: Infinity, retry: false } });
 
   useEffect(() => {

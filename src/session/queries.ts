@@ -9,7 +9,7 @@ import {
   getUserConfig,
   getUserInfo,
 } from '@generated/workbench/workbench';
-import { getToken, writeItem } from './storage';
+import { getToken, setTenantId, writeItem } from './storage';
 
 /** User info, kept for the session (the avatar dialog and base-info page update this cache). */
 export const userInfoQuery = queryOptions({
@@ -24,7 +24,7 @@ export const userConfigQuery = queryOptions({
   queryKey: getGetUserConfigQueryKey(),
   queryFn: async ({ signal }) => {
     const value = await getUserConfig(signal);
-    writeItem('tenantId', value.last_login_tenant_link);
+    setTenantId(value.last_login_tenant_link);
     writeItem('config', value as unknown as Record<string, unknown>);
     return value;
   },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptTokenFromUrl, buildAuthorizeUrl, consumePendingSignIn, logoutUrl } from './sso';
-import { clearCredentials, getToken, readItem, writeItem } from './storage';
+import { clearCredentials, getTenantId, getToken, readItem, setTenantId, writeItem } from './storage';
 
 afterEach(() => {
   clearCredentials();
@@ -53,6 +53,14 @@ describe('single sign-on', () => {
     const url = new URL(logoutUrl());
     expect(url.pathname).toBe('/sso/logout');
     expect(url.searchParams.get('redirect')).toBe(`${window.location.origin}/`);
+  });
+
+  it('the tenant header belongs to this tab: another tab switching space does not change it', () => {
+    setTenantId('t-ent-2001');
+    // What another tab's switch does to the shared storage:
+    window.localStorage.setItem('workbench.tenantId', JSON.stringify('t-ent-2002'));
+    expect(getTenantId()).toBe('t-ent-2001');
+    expect(readItem('tenantId')).toBe('t-ent-2002');
   });
 
   it('clearing credentials keeps the tip-bar choice', () => {

@@ -72,6 +72,7 @@ export function removeItem(key: StoredKey): void {
 
 /** Session credentials and the data derived from them; the tip-bar choice survives sign-out. */
 export function clearCredentials(): void {
+  tabTenantId = null;
   (['token', 'tenantId', 'info', 'config', 'inviteUrl', 'applicationInfo'] as const).forEach(removeItem);
 }
 
@@ -81,4 +82,17 @@ export function subscribeStorage(listener: Listener): () => void {
 }
 
 export const getToken = (): string | null => readItem('token');
-export const getTenantId = (): string | null => readItem('tenantId');
+
+/**
+ * The tenant this tab works in. Kept in memory per tab: another tab that switches
+ * space rewrites the stored item, and this tab must not start sending that
+ * tenant's id while it still shows its own tenant's data.
+ */
+let tabTenantId: string | null = null;
+
+export function setTenantId(tenantId: string): void {
+  tabTenantId = tenantId;
+  writeItem('tenantId', tenantId);
+}
+
+export const getTenantId = (): string | null => tabTenantId;

@@ -6,10 +6,10 @@
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAccess } from '@/access';
-import NotAvailablePage from '@/app/pages/NotAvailablePage';
+import NotAvailablePage from '@/ui/NotAvailablePage';
 import { PageLoading } from '@/ui/PageLoading';
 import { Forbidden } from './Forbidden';
-import { ADMIN_PAGES } from './registry';
+import { adminPages } from './registry';
 import { resolveAdminRoute } from './resolve-route';
 
 export default function AdminSection() {
@@ -17,7 +17,8 @@ export default function AdminSection() {
   const { adminPath, routeSet } = useAccess();
   if (!adminPath) return <Navigate to="/404" replace />;
 
-  const outcome = resolveAdminRoute(pathname, adminPath, routeSet.menuAccess, ADMIN_PAGES);
+  const pages = adminPages(adminPath);
+  const outcome = resolveAdminRoute(pathname, adminPath, routeSet.menuAccess, pages);
   switch (outcome.kind) {
     case 'redirect':
       return <Navigate to={outcome.to} replace />;
@@ -28,7 +29,7 @@ export default function AdminSection() {
     case 'notFound':
       return <Navigate to="/404" replace />;
     case 'page': {
-      const Page = ADMIN_PAGES.get(outcome.route)!;
+      const Page = pages.get(outcome.route)!;
       return (
         <Suspense fallback={<PageLoading />}>
           <Page key={outcome.route} />

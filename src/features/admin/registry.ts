@@ -1,25 +1,37 @@
 /**
  * The pages this app can render in the management back-end, keyed by the
- * server's menu `route`. The server's menu list is a filter over this registry
- * (DESIGN "Server-driven menus"): only routes the user is given are reachable.
+ * server's menu `route` below the back-end root (the root itself comes from the
+ * second permission entry, so it is not fixed here). The server's menu list is a
+ * filter over this registry (DESIGN "Server-driven menus"): only routes the user
+ * is given are reachable.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export const ADMIN_ROUTES = {
-  enterprise: '/manage/enterprise',
-  members: '/manage/members',
-  roles: '/manage/roles',
-  permissions: '/manage/permissions',
+/** Page routes relative to the back-end root. */
+export const ADMIN_PAGE_PATHS = {
+  enterprise: '/enterprise',
+  members: '/members',
+  roles: '/roles',
+  permissions: '/permissions',
 } as const;
 
-export const ADMIN_PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map([
-  [ADMIN_ROUTES.enterprise, lazy(() => import('./pages/EnterprisePage'))],
-  [ADMIN_ROUTES.members, lazy(() => import('./pages/MembersPage'))],
-  [ADMIN_ROUTES.roles, lazy(() => import('./pages/RolesPage'))],
-  [ADMIN_ROUTES.permissions, lazy(() => import('./pages/PermissionsPage'))],
+const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map([
+  [ADMIN_PAGE_PATHS.enterprise, lazy(() => import('./pages/EnterprisePage'))],
+  [ADMIN_PAGE_PATHS.members, lazy(() => import('./pages/MembersPage'))],
+  [ADMIN_PAGE_PATHS.roles, lazy(() => import('./pages/RolesPage'))],
+  [ADMIN_PAGE_PATHS.permissions, lazy(() => import('./pages/PermissionsPage'))],
 ]);
 
+/** The registry seen from a back-end root: absolute server routes → pages. */
+export function adminPages(adminPath: string): { has(route: string): boolean; get(route: string): LazyExoticComponent<ComponentType> | undefined } {
+  const relative = (route: string) => (route.startsWith(adminPath + '/') ? route.slice(adminPath.length) : '');
+  return {
+    has: (route) => PAGES.has(relative(route)),
+    get: (route) => PAGES.get(relative(route)),
+  };
+}
+
 /** The permission page of one role (the roles page links there). */
-export function permissionsHref(roleId: string): string {
-  return `${ADMIN_ROUTES.permissions}?${new URLSearchParams({ roleId }).toString()}`;
+export function permissionsHref(adminPath: string, roleId: string): string {
+  return `${adminPath}${ADMIN_PAGE_PATHS.permissions}?${new URLSearchParams({ roleId }).toString()}`;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenuAccess } from '@/access';
-import { ADMIN_PAGES } from './registry';
+import { adminPages } from './registry';
 import { firstAdminPage, resolveAdminRoute } from './resolve-route';
 import { ALL_CODES, adminMenus } from './test-support';
 
-const resolve = (path: string, menus = adminMenus()) => resolveAdminRoute(path, '/manage', buildMenuAccess(menus.menus), ADMIN_PAGES);
+const resolve = (path: string, menus = adminMenus()) => resolveAdminRoute(path, '/manage', buildMenuAccess(menus.menus), adminPages('/manage'));
 
 describe('resolveAdminRoute: the server menus filter the page registry', () => {
   it('sends the back-end root to the first page shown in the menu', () => {
@@ -47,5 +47,15 @@ describe('resolveAdminRoute: the server menus filter the page registry', () => {
     expect(resolve('/manage/nothing')).toEqual({ kind: 'notFound' });
     expect(resolve('/manage/roles/extra')).toEqual({ kind: 'notFound' });
     expect(resolve('/manage', adminMenus({}))).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('the registry follows the back-end root the server gives', () => {
+  it('knows its pages below any root, and nothing outside it', () => {
+    const pages = adminPages('/admin');
+    expect(pages.has('/admin/roles')).toBe(true);
+    expect(pages.get('/admin/permissions')).toBeDefined();
+    expect(pages.has('/manage/roles')).toBe(false);
+    expect(pages.has('/admin')).toBe(false);
   });
 });

@@ -1,9 +1,6 @@
 /** The current enterprise (the last-login tenant) as the back-end pages read it. */
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { getGetTenantDetailQueryKey, useGetTenantDetail } from '@generated/workbench/workbench';
-import { TIME_FORMAT } from '@/constants/limits';
-import { TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 
 export function useCurrentTenant() {
@@ -20,12 +17,4 @@ export function useRefreshTenant(): () => Promise<void> {
   return () => queryClient.invalidateQueries({ queryKey: getGetTenantDetailQueryKey({ tenant_link: config.last_login_tenant_link }) });
 }
 
-/** Epoch milliseconds → "YYYY-MM-DD HH:mm:ss" (SPEC §9). */
-export function formatTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format(TIME_FORMAT) : '-';
-}
 
-/** SPEC §9: negative means permanent, otherwise "剩余N天". */
-export function remainingLabel(days: number): string {
-  return days < 0 ? TEXT.permanent : TEXT.remainingDays(days);
-}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useMarkAllNoticesRead, useMarkNoticeRead } from '@generated/message/message';
 import type { AppName, NoticeList, ReadState } from '@generated/message/model';
 import { NOTICE_DRAWER_WIDTH_PX, READ_STATE } from '@/constants/limits';
-import { NOTICE_TEXT } from '@/constants/texts';
+import { NOTICE_TEXT, TEXT } from '@/constants/texts';
 import { NoticeItem } from './NoticeItem';
 import { APP_FILTERS, DEFAULT_NOTICE_FILTER, noticeListOptions } from './notice-query';
 import { useNoticeOwner, useReloadNotices } from './use-notices';
@@ -58,7 +58,7 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
 
   const retry = (
     <Button size="small" onClick={() => void list.refetch()}>
-      {NOTICE_TEXT.retry}
+      {TEXT.retry}
     </Button>
   );
 

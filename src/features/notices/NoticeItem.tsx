@@ -4,17 +4,13 @@
  * it read; a read notice does nothing when clicked.
  */
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import type { Notice } from '@generated/message/model';
-import { TIME_FORMAT } from '@/constants/limits';
 import { NOTICE_TEXT } from '@/constants/texts';
 import { safeExternalLink } from '@/ui/safe-url';
 import { SceneIcon } from './SceneIcon';
+import { formatTime, isoTime } from '@/ui/format';
 
-export function formatNoticeTime(epochMs: number): string {
-  return dayjs(epochMs).format(TIME_FORMAT);
-}
 
 interface NoticeItemProps {
   notice: Notice;
@@ -26,7 +22,7 @@ interface NoticeItemProps {
 export function NoticeItem({ notice, onMarkRead, busy = false }: NoticeItemProps) {
   const unread = notice.isRead === 0;
   const link = safeExternalLink(notice.url);
-  const time = formatNoticeTime(notice.createTime);
+  const time = formatTime(notice.createTime);
   const markRead = () => {
     if (unread && !busy) onMarkRead(notice);
   };
@@ -42,7 +38,7 @@ export function NoticeItem({ notice, onMarkRead, busy = false }: NoticeItemProps
       <div className="notice-item-head">
         <SceneIcon sceneIcon={notice.sceneIcon} appName={notice.appName} />
         <span className="notice-item-app">{notice.appName}</span>
-        <time className="notice-item-time" dateTime={new Date(notice.createTime).toISOString()}>
+        <time className="notice-item-time" dateTime={isoTime(notice.createTime)}>
           {time}
         </time>
       </div>

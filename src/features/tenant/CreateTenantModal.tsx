@@ -1,5 +1,6 @@
 /** 创建企业: validated fields (src/validation/tenant.ts), create, then switch into the new enterprise. */
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
+import { useRef } from 'react';
 import { createTenant } from '@generated/workbench/workbench';
 import type { TenantCreate, TenantRef } from '@generated/workbench/model';
 import { TENANT_INDUSTRY_MAX, TENANT_NAME_MAX } from '@/constants/limits';
@@ -24,6 +25,8 @@ interface CreateTenantModalProps {
 }
 
 export function CreateTenantModal({ open, onOpenChange, onCreated }: CreateTenantModalProps) {
+  // Once created, a failed switch is retried without creating the enterprise again.
+  const created = useRef<TenantRef | null>(null);
   return (
     <ModalForm<CreateTenantValues>
       title={TEXT.tenant.createEnterprise}
@@ -35,14 +38,13 @@ export function CreateTenantModal({ open, onOpenChange, onCreated }: CreateTenan
       submitter={{ searchConfig: { submitText: TEXT.tenant.createSubmit } }}
       scrollToFirstError
       onFinish={async (values) => {
-        let created: TenantRef;
         try {
-          created = await createTenant(toTenantCreate(values));
+          created.current ??= await createTenant(toTenantCreate(values));
         } catch {
           return false; // the transport showed why; the form keeps what was typed
         }
         try {
-          await onCreated(created);
+          await onCreated(created.current);
         } catch {
           return false;
         }

@@ -25,7 +25,7 @@ export function InviteLinkPanel({ active }: { active: boolean }) {
           message={TEXT.tenant.inviteLinkFailed}
           action={
             <Button size="small" autoInsertSpace={false} onClick={retry}>
-              {TEXT.tenant.retry}
+              {TEXT.retry}
             </Button>
           }
         />

@@ -3,7 +3,7 @@ import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, List, Space, Tag, Typography } from 'antd';
 import type { TenantListItem } from '@generated/workbench/model';
 import { TEXT } from '@/constants/texts';
-import { remainingDaysText } from './remaining-days';
+import { remainingDaysText } from '@/ui/format';
 import styles from './tenant.module.css';
 
 interface TenantListProps {

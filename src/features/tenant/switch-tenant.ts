@@ -1,6 +1,6 @@
 import { setLastLoginTenant } from '@generated/workbench/workbench';
 import type { TenantRef } from '@generated/workbench/model';
-import { navigation } from './navigation';
+import { navigation } from '@/ui/navigation';
 
 /**
  * Records the chosen tenant as the last-login one and opens the workbench in it

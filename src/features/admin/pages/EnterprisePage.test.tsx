@@ -12,7 +12,10 @@ afterEach(reset);
 afterAll(() => server.close());
 
 const render = (codes: readonly string[]) =>
-  renderWithShell(<EnterprisePage />, { session: ownerSession({ '/manage/enterprise': codes }), path: '/manage/enterprise' });
+  renderWithShell(<EnterprisePage />, {
+    session: ownerSession({ '/manage/enterprise': codes }),
+    path: '/manage/enterprise',
+  });
 
 const ACTIONS = [/编辑企业/, /转让企业/, /升级企业/, /解散企业/];
 
@@ -28,7 +31,8 @@ describe('EnterprisePage', () => {
     render(['enterprise:upgrade']);
     await screen.findByText('面向长三角制造企业的供应链协同平台运营方。');
     expect(screen.getByRole('button', { name: /升级企业/ })).toBeInTheDocument();
-    for (const name of [ACTIONS[0]!, ACTIONS[1]!, ACTIONS[3]!]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of [ACTIONS[0]!, ACTIONS[1]!, ACTIONS[3]!])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 
   it('edits the profile and keeps what was typed when the server refuses', async () => {
@@ -75,14 +79,19 @@ describe('EnterprisePage', () => {
     await user.click(await screen.findByText('王芳（15800001003）'));
     await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(requests('PUT', '/tenant/v1/bind/owner/user')).toHaveLength(1));
-    expect(requests('PUT', '/tenant/v1/bind/owner/user')[0]!.body).toEqual({ tenant_link: 't-ent-2001', gid: 'u-1003' });
+    expect(requests('PUT', '/tenant/v1/bind/owner/user')[0]!.body).toEqual({
+      tenant_link: 't-ent-2001',
+      gid: 'u-1003',
+    });
   });
 
   it('dissolves only after the enterprise name is typed', async () => {
     const user = userEvent.setup();
     render(ALL_CODES['/manage/enterprise']);
     await user.click(await screen.findByRole('button', { name: /解散企业/ }));
-    const dialog = await screen.findByRole('dialog', { name: '解散「华东智能制造供应链协同创新中心有限公司」' });
+    const dialog = await screen.findByRole('dialog', {
+      name: '解散「华东智能制造供应链协同创新中心有限公司」',
+    });
     const confirm = within(dialog).getByRole('button', { name: /解散企业/ });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('企业名称'), '华东智能制造');

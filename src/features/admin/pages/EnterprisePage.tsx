@@ -1,5 +1,5 @@
 /** 企业管理 (/manage/enterprise): the enterprise's profile and the owner's actions, each gated by its code. */
-import { Button, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { Access } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
@@ -8,11 +8,14 @@ import { DissolveButton } from '../enterprise/DissolveButton';
 import { EditEnterpriseForm } from '../enterprise/EditEnterpriseForm';
 import { TransferOwnerForm } from '../enterprise/TransferOwnerForm';
 import { UpgradeForm } from '../enterprise/UpgradeForm';
-import { formatTime, remainingLabel, useCurrentTenant } from '../tenant';
+import { formatTime, remainingDaysText } from '@/ui/format';
+import { useCurrentTenant } from '../tenant';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 const T = ADMIN_TEXT.enterprise;
 
-const orEmpty = (text: string | null | undefined) => (text ? text : <Typography.Text type="secondary">{T.empty}</Typography.Text>);
+const orEmpty = (text: string | null | undefined) =>
+  text ? text : <Typography.Text type="secondary">{T.empty}</Typography.Text>;
 
 export default function EnterprisePage() {
   const { detail } = useCurrentTenant();
@@ -38,15 +41,7 @@ export default function EnterprisePage() {
   return (
     <PageFrame title={T.title} extra={actions}>
       {detail.isError ? (
-        <Result
-          status="error"
-          title={T.loadFailed}
-          extra={
-            <Button type="primary" onClick={() => void detail.refetch()}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <LoadFailed title={T.loadFailed} onRetry={() => void detail.refetch()} />
       ) : !tenant ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
@@ -69,7 +64,7 @@ export default function EnterprisePage() {
               <Tag color="success">{T.stateActive}</Tag>
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={T.remaining}>{remainingLabel(tenant.remaining_days)}</Descriptions.Item>
+          <Descriptions.Item label={T.remaining}>{remainingDaysText(tenant.remaining_days)}</Descriptions.Item>
           <Descriptions.Item label={T.createdAt}>{formatTime(tenant.created_at)}</Descriptions.Item>
           <Descriptions.Item label={T.description} span={2}>
             {orEmpty(tenant.description)}

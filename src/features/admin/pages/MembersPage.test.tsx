@@ -15,7 +15,10 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const render = (codes: readonly string[]) =>
-  renderWithShell(<MembersPage />, { session: ownerSession({ '/manage/members': codes }), path: '/manage/members' });
+  renderWithShell(<MembersPage />, {
+    session: ownerSession({ '/manage/members': codes }),
+    path: '/manage/members',
+  });
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
@@ -75,7 +78,10 @@ describe('MembersPage: actions', () => {
     await chooseRole(user, dialog, '访客');
     await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(requests('PUT', '/power/v1/role/user')).toHaveLength(1));
-    expect(requests('PUT', '/power/v1/role/user')[0]!.body).toEqual({ user_gids: ['u-1002', 'u-1003'], role_ids: ['r-guest'] });
+    expect(requests('PUT', '/power/v1/role/user')[0]!.body).toEqual({
+      user_gids: ['u-1002', 'u-1003'],
+      role_ids: ['r-guest'],
+    });
     await waitFor(() => expect(screen.queryByText('已选择 2 名成员')).not.toBeInTheDocument());
   });
 
@@ -89,7 +95,10 @@ describe('MembersPage: actions', () => {
     await chooseRole(user, dialog, '审核员');
     await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(requests('DELETE', '/power/v1/user/roles')).toHaveLength(1));
-    expect(requests('DELETE', '/power/v1/user/roles')[0]!.body).toEqual({ user_gids: ['u-1003'], role_ids: ['r-reviewer'] });
+    expect(requests('DELETE', '/power/v1/user/roles')[0]!.body).toEqual({
+      user_gids: ['u-1003'],
+      role_ids: ['r-reviewer'],
+    });
   });
 
   it("replaces one member's roles", async () => {
@@ -101,7 +110,9 @@ describe('MembersPage: actions', () => {
     await chooseRole(user, dialog, '审核员');
     await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(requests('PUT', '/tenant/v2/member/role/u-1002')).toHaveLength(1));
-    expect(requests('PUT', '/tenant/v2/member/role/u-1002')[0]!.body).toEqual({ role_ids: ['r-editor', 'r-reviewer'] });
+    expect(requests('PUT', '/tenant/v2/member/role/u-1002')[0]!.body).toEqual({
+      role_ids: ['r-editor', 'r-reviewer'],
+    });
   });
 
   it('removes a member after confirmation', async () => {

@@ -19,7 +19,8 @@ import { PageFrame } from '@/ui/PageFrame';
 import { BatchRolesForm } from '../members/BatchRolesForm';
 import { InviteByPhoneForm } from '../members/InviteByPhoneForm';
 import { MemberRolesForm } from '../members/MemberRolesForm';
-import { formatTime, useCurrentTenant, useRefreshTenant } from '../tenant';
+import { formatTime } from '@/ui/format';
+import { useCurrentTenant, useRefreshTenant } from '../tenant';
 
 const T = ADMIN_TEXT.members;
 
@@ -41,7 +42,10 @@ export default function MembersPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Member | null>(null);
 
-  const members = useMemo(() => (detail.data?.members ?? []).filter((m) => matches(m, keyword)), [detail.data, keyword]);
+  const members = useMemo(
+    () => (detail.data?.members ?? []).filter((m) => matches(m, keyword)),
+    [detail.data, keyword],
+  );
   const canBatch = can(POWER.memberAssignRoles) || can(POWER.memberRemoveRoles);
 
   const removeMember = async (member: Member) => {
@@ -69,7 +73,11 @@ export default function MembersPage() {
       render: (_, m) => (
         <Space size={[4, 4]} wrap>
           {m.is_owner ? <Tag color="gold">{T.owner}</Tag> : null}
-          {m.role_names.length ? m.role_names.map((name, i) => <Tag key={m.role_ids[i] ?? name}>{name}</Tag>) : <Typography.Text type="secondary">{T.noRole}</Typography.Text>}
+          {m.role_names.length ? (
+            m.role_names.map((name, i) => <Tag key={m.role_ids[i] ?? name}>{name}</Tag>)
+          ) : (
+            <Typography.Text type="secondary">{T.noRole}</Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -79,7 +87,12 @@ export default function MembersPage() {
       valueType: 'option',
       render: (_, m) => [
         <Access key="role" code={POWER.memberRole}>
-          <Button type="link" size="small" onClick={() => setEditing(m)} aria-label={`${T.setRoles}：${displayName(m)}`}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setEditing(m)}
+            aria-label={`${T.setRoles}：${displayName(m)}`}
+          >
             {T.setRoles}
           </Button>
         </Access>,
@@ -133,7 +146,14 @@ export default function MembersPage() {
           </Space>
         )}
         toolBarRender={() => [
-          <Input.Search key="search" allowClear placeholder={T.search} aria-label={T.search} onSearch={setKeyword} style={{ width: 220 }} />,
+          <Input.Search
+            key="search"
+            allowClear
+            placeholder={T.search}
+            aria-label={T.search}
+            onSearch={setKeyword}
+            style={{ width: 220 }}
+          />,
           <Access key="invite" code={POWER.memberInvite}>
             <InviteByPhoneForm tenantLink={tenantLink} />
           </Access>,

@@ -12,13 +12,21 @@ afterEach(reset);
 afterAll(() => server.close());
 
 const render = (path: string, codes: readonly string[] = ALL_CODES['/manage/permissions']) =>
-  renderWithShell(<PermissionsPage />, { session: ownerSession({ '/manage/permissions': codes }), path, route: '/manage/permissions' });
+  renderWithShell(<PermissionsPage />, {
+    session: ownerSession({ '/manage/permissions': codes }),
+    path,
+    route: '/manage/permissions',
+  });
 
 /** antd Tree names each checkbox "Select <title>". */
 const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
 const saveButton = () => screen.queryByRole('button', { name: /保存权限/ });
 const userPowers = (codes: string[]) =>
-  server.use(http.get('*/api/rbac/power/v1/login/user/powers', () => HttpResponse.json({ code: 0, msg: 'success', data: codes })));
+  server.use(
+    http.get('*/api/rbac/power/v1/login/user/powers', () =>
+      HttpResponse.json({ code: 0, msg: 'success', data: codes }),
+    ),
+  );
 
 describe('PermissionsPage: the permission editor', () => {
   it("shows the role's powers grouped by application", async () => {
@@ -28,7 +36,9 @@ describe('PermissionsPage: the permission editor', () => {
     expect(screen.getByRole('tab', { name: '织雀手册 3/4' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '产品管理 3/3' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '渠道管理 0/2' })).toBeInTheDocument();
-    expect(Object.fromEntries(requests('GET', '/power/v1/role/all')[0]!.query)).toEqual({ role_id: 'r-editor' });
+    expect(Object.fromEntries(requests('GET', '/power/v1/role/all')[0]!.query)).toEqual({
+      role_id: 'r-editor',
+    });
   });
 
   it('saves the whole power set of the role, pages included', async () => {
@@ -54,7 +64,14 @@ describe('PermissionsPage: the permission editor', () => {
 
   it('locks the powers the signed-in user does not hold, and saves them unchanged', async () => {
     const user = userEvent.setup();
-    userPowers(['manual:view', 'manual:create', 'manual:delete', 'manual:publish', 'power:view', 'power:save']);
+    userPowers([
+      'manual:view',
+      'manual:create',
+      'manual:delete',
+      'manual:publish',
+      'power:view',
+      'power:save',
+    ]);
     render('/manage/permissions?roleId=r-editor');
     await user.click(await screen.findByRole('tab', { name: '产品管理 3/3' }));
     expect(box('商品管理')).toHaveAttribute('aria-disabled', 'true');
@@ -64,7 +81,10 @@ describe('PermissionsPage: the permission editor', () => {
     await user.click(box('手册管理')); // off: the manual page and its buttons
     await user.click(saveButton()!);
     await waitFor(() => expect(requests('PUT', '/power/v1/')).toHaveLength(1));
-    expect(requests('PUT', '/power/v1/')[0]!.body).toEqual({ role_id: 'r-editor', power_ids: ['p-300', 'p-301', 'p-302'] });
+    expect(requests('PUT', '/power/v1/')[0]!.body).toEqual({
+      role_id: 'r-editor',
+      power_ids: ['p-300', 'p-301', 'p-302'],
+    });
   });
 
   it('copies the powers of another role', async () => {

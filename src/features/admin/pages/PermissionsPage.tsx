@@ -4,15 +4,21 @@
  * change (rule in permissions/power-tree.ts); without `power:save` the page is
  * read-only, and a system role's powers cannot be changed at all.
  */
-import { Alert, App, Button, Empty, Result, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Empty, Select, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useGetLoginUserPowers, useListAllRoles, useListRolePowers, useListTenantApplications } from '@generated/rbac/rbac';
+import {
+  useGetLoginUserPowers,
+  useListAllRoles,
+  useListRolePowers,
+  useListTenantApplications,
+} from '@generated/rbac/rbac';
 import { useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
 import { PowerEditor } from '../permissions/PowerEditor';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 const T = ADMIN_TEXT.permissions;
 
@@ -83,21 +89,13 @@ export default function PermissionsPage() {
   else if (!roleId) body = <Skeleton active />;
   else if (failed)
     body = (
-      <Result
-        status="error"
+      <LoadFailed
         title={T.loadFailed}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              if (tree.isError) void tree.refetch();
-              if (apps.isError) void apps.refetch();
-              if (mine.isError) void mine.refetch();
-            }}
-          >
-            {ADMIN_TEXT.enterprise.retry}
-          </Button>
-        }
+        onRetry={() => {
+          if (tree.isError) void tree.refetch();
+          if (apps.isError) void apps.refetch();
+          if (mine.isError) void mine.refetch();
+        }}
       />
     );
   else if (!ready) body = <Skeleton active paragraph={{ rows: 8 }} />;

@@ -31,10 +31,17 @@ describe('RolesPage: permission gating', () => {
     expect(screen.getByRole('button', { name: /新建角色/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '编辑：审核员' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '删除：审核员' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '权限配置：审核员' })).toHaveAttribute('href', '/manage/permissions?roleId=r-reviewer');
+    expect(screen.getByRole('link', { name: '权限配置：审核员' })).toHaveAttribute(
+      'href',
+      '/manage/permissions?roleId=r-reviewer',
+    );
     // The system role can be neither edited nor deleted.
     const system = row('企业管理员');
-    expect(within(system).getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(system)
+        .getAllByRole('button')
+        .every((b) => (b as HTMLButtonElement).disabled),
+    ).toBe(true);
   });
 
   it('removes every action whose code the route lacks', async () => {
@@ -58,11 +65,18 @@ describe('RolesPage: list', () => {
     const user = userEvent.setup();
     render(ALL_CODES['/manage/roles']);
     await screen.findByText('可创建、编辑和发布手册与商品');
-    expect(Object.fromEntries(requests('GET', '/role/v1/list')[0]!.query)).toEqual({ index: '1', page_size: '10' });
+    expect(Object.fromEntries(requests('GET', '/role/v1/list')[0]!.query)).toEqual({
+      index: '1',
+      page_size: '10',
+    });
     await user.type(screen.getByLabelText('角色名称'), '编辑');
     await user.click(screen.getByRole('button', { name: /查\s?询/ }));
     await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
-    expect(Object.fromEntries(requests('GET', '/role/v1/list')[1]!.query)).toEqual({ name: '编辑', index: '1', page_size: '10' });
+    expect(Object.fromEntries(requests('GET', '/role/v1/list')[1]!.query)).toEqual({
+      name: '编辑',
+      index: '1',
+      page_size: '10',
+    });
   });
 });
 
@@ -91,7 +105,10 @@ describe('RolesPage: the role editor', () => {
     await user.type(within(dialog).getByLabelText('角色描述'), '负责质检类手册的审核与发布');
     await user.click(submit(dialog));
     await waitFor(() => expect(requests('POST', '/role/v1/')).toHaveLength(1));
-    expect(requests('POST', '/role/v1/')[0]!.body).toEqual({ name: '质检员', description: '负责质检类手册的审核与发布' });
+    expect(requests('POST', '/role/v1/')[0]!.body).toEqual({
+      name: '质检员',
+      description: '负责质检类手册的审核与发布',
+    });
     // The table reloads, and the new role can go straight to its powers.
     await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
     await user.click(await screen.findByRole('button', { name: /去配置权限/ }));
@@ -122,12 +139,20 @@ describe('RolesPage: the role editor', () => {
     await user.type(name, '高级审核员');
     await user.click(submit(dialog));
     await waitFor(() => expect(requests('PUT', '/role/v1/')).toHaveLength(1));
-    expect(requests('PUT', '/role/v1/')[0]!.body).toEqual({ id: 'r-reviewer', name: '高级审核员', description: '审核并发布手册' });
+    expect(requests('PUT', '/role/v1/')[0]!.body).toEqual({
+      id: 'r-reviewer',
+      name: '高级审核员',
+      description: '审核并发布手册',
+    });
   });
 
   it('deletes a role after confirmation', async () => {
     const user = userEvent.setup();
-    server.use(http.delete('*/api/rbac/role/v1/del/:id', () => HttpResponse.json({ code: 0, msg: 'success', data: null })));
+    server.use(
+      http.delete('*/api/rbac/role/v1/del/:id', () =>
+        HttpResponse.json({ code: 0, msg: 'success', data: null }),
+      ),
+    );
     render(ALL_CODES['/manage/roles']);
     await user.click(await screen.findByRole('button', { name: '删除：访客' }));
     expect(await screen.findByText('确定删除角色「访客」？')).toBeInTheDocument();

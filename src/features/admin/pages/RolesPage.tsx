@@ -16,9 +16,9 @@ import { POWER } from '@/constants/codes';
 import { ROLE_PAGE_SIZE } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
-import { ADMIN_ROUTES, permissionsHref } from '../registry';
+import { ADMIN_PAGE_PATHS, permissionsHref } from '../registry';
 import { RoleForm } from '../roles/RoleForm';
-import { formatTime } from '../tenant';
+import { formatTime } from '@/ui/format';
 
 const T = ADMIN_TEXT.roles;
 
@@ -35,15 +35,19 @@ function SystemLocked({ label }: { label: string }) {
 
 export default function RolesPage() {
   const { message, notification } = App.useApp();
-  const { can, canOpen } = useAccess();
+  const { can, canOpen, adminPath } = useAccess();
+  const root = adminPath ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tableRef = useRef<ActionType>(undefined);
   const remove = useDeleteRole();
-  const canConfigure = can(POWER.rolePowers) && canOpen(ADMIN_ROUTES.permissions);
+  const canConfigure = can(POWER.rolePowers) && canOpen(root + ADMIN_PAGE_PATHS.permissions);
 
   const changed = async () => {
-    await Promise.all([tableRef.current?.reload(), queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() })]);
+    await Promise.all([
+      tableRef.current?.reload(),
+      queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() }),
+    ]);
   };
 
   const created = (role: Role) => {
@@ -63,7 +67,7 @@ export default function RolesPage() {
           size="small"
           onClick={() => {
             notification.destroy(key);
-            navigate(permissionsHref(role.id), { state: { roleName: role.name } });
+            navigate(permissionsHref(root, role.id), { state: { roleName: role.name } });
           }}
         >
           {T.configureNow}
@@ -99,7 +103,13 @@ export default function RolesPage() {
     },
     { title: T.description, dataIndex: 'description', search: false, ellipsis: true },
     { title: T.memberCount, dataIndex: 'member_count', search: false, width: 90 },
-    { title: T.createdAt, dataIndex: 'created_at', search: false, width: 180, render: (_, role) => formatTime(role.created_at) },
+    {
+      title: T.createdAt,
+      dataIndex: 'created_at',
+      search: false,
+      width: 180,
+      render: (_, role) => formatTime(role.created_at),
+    },
     {
       title: T.actions,
       valueType: 'option',
@@ -124,7 +134,12 @@ export default function RolesPage() {
           )}
         </Access>,
         canConfigure ? (
-          <Link key="powers" to={permissionsHref(role.id)} state={{ roleName: role.name }} aria-label={`${T.powers}：${role.name}`}>
+          <Link
+            key="powers"
+            to={permissionsHref(root, role.id)}
+            state={{ roleName: role.name }}
+            aria-label={`${T.powers}：${role.name}`}
+          >
             {T.powers}
           </Link>
         ) : null,
@@ -132,7 +147,12 @@ export default function RolesPage() {
           {role.is_system ? (
             <SystemLocked label={T.delete} />
           ) : (
-            <Popconfirm title={T.deleteTitle(role.name)} description={T.deleteHint} okButtonProps={{ danger: true }} onConfirm={() => deleteRole(role)}>
+            <Popconfirm
+              title={T.deleteTitle(role.name)}
+              description={T.deleteHint}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => deleteRole(role)}
+            >
               <Button type="link" size="small" danger aria-label={`${T.delete}：${role.name}`}>
                 {T.delete}
               </Button>
@@ -154,7 +174,11 @@ export default function RolesPage() {
         pagination={{ defaultPageSize: ROLE_PAGE_SIZE, showSizeChanger: true }}
         request={async ({ current, pageSize, name }) => {
           try {
-            const page = await listRoles({ name: name?.trim() || undefined, index: current, page_size: pageSize });
+            const page = await listRoles({
+              name: name?.trim() || undefined,
+              index: current,
+              page_size: pageSize,
+            });
             return { data: page.rows, total: page.total, success: true };
           } catch {
             return { data: [], total: 0, success: false }; // already toasted by the transport

@@ -4,7 +4,7 @@ import { useGetActivityFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { RATING_LABELS } from '@/validation';
 import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
-import { formatTime } from './format';
+import { formatTime } from '@/ui/format';
 
 const L = FEEDBACK_TEXT.labels;
 const rating = (value: number) => RATING_LABELS[value as keyof typeof RATING_LABELS] ?? '-';

@@ -9,6 +9,7 @@ import { ApiError } from '@/api/transport';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
 import '../feedback.css';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 const MY_FEEDBACK_PATH = '/user-info/my-feedback';
 
@@ -30,7 +31,17 @@ function BackToList() {
   return <Button onClick={() => navigate(MY_FEEDBACK_PATH)}>{FEEDBACK_TEXT.backToList}</Button>;
 }
 
-export function FeedbackDetailFrame<T>({ title, id, query, children }: { title: string; id: string; query: QueryState<T>; children: (data: T) => ReactNode }) {
+export function FeedbackDetailFrame<T>({
+  title,
+  id,
+  query,
+  children,
+}: {
+  title: string;
+  id: string;
+  query: QueryState<T>;
+  children: (data: T) => ReactNode;
+}) {
   let content: ReactNode;
   const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
   if (!id) {
@@ -38,26 +49,31 @@ export function FeedbackDetailFrame<T>({ title, id, query, children }: { title: 
   } else if (query.isPending) {
     content = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (notFound || (!query.isError && !query.data)) {
-    content = <Result status="404" title={FEEDBACK_TEXT.notFound} subTitle={FEEDBACK_TEXT.notFoundHint} extra={<BackToList />} />;
-  } else if (query.isError) {
     content = (
       <Result
-        status="error"
+        status="404"
+        title={FEEDBACK_TEXT.notFound}
+        subTitle={FEEDBACK_TEXT.notFoundHint}
+        extra={<BackToList />}
+      />
+    );
+  } else if (query.isError) {
+    content = (
+      <LoadFailed
         title={FEEDBACK_TEXT.loadFailed}
-        subTitle={query.error instanceof Error ? query.error.message : undefined}
-        extra={[
-          <Button key="retry" type="primary" onClick={() => void query.refetch()}>
-            {FEEDBACK_TEXT.retry}
-          </Button>,
-          <BackToList key="back" />,
-        ]}
+        description={query.error instanceof Error ? query.error.message : undefined}
+        onRetry={() => void query.refetch()}
+        extra={<BackToList key="back" />}
       />
     );
   } else {
     content = children(query.data as T);
   }
   return (
-    <PageFrame title={title} extra={query.data ? <Link to={MY_FEEDBACK_PATH}>{FEEDBACK_TEXT.backToList}</Link> : undefined}>
+    <PageFrame
+      title={title}
+      extra={query.data ? <Link to={MY_FEEDBACK_PATH}>{FEEDBACK_TEXT.backToList}</Link> : undefined}
+    >
       {content}
     </PageFrame>
   );

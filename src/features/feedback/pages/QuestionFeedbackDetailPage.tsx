@@ -4,7 +4,7 @@ import { useGetQuestionFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { safeExternalLink } from '@/ui/safe-url';
 import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
-import { formatTime } from './format';
+import { formatTime } from '@/ui/format';
 
 const L = FEEDBACK_TEXT.labels;
 

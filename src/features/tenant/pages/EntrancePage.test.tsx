@@ -7,10 +7,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import type { TenantListItem } from '@generated/workbench/model';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
-import { navigation } from '../navigation';
+import { navigation } from '@/ui/navigation';
 import EntrancePage from './EntrancePage';
 
 const origin = window.location.origin;
@@ -18,10 +28,42 @@ const api = (path: string) => `${origin}/api/workbench${path}`;
 const server = setupServer();
 
 const TENANTS: TenantListItem[] = [
-  { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', is_personal: false, is_disable: false, is_owner: true, member_count: 3, remaining_days: 365 },
-  { tenant_link: 't-personal-1001', tenant_name: '个人空间', is_personal: true, is_disable: false, is_owner: true, member_count: 1, remaining_days: -1 },
-  { tenant_link: 't-ent-2002', tenant_name: '织雀科技', is_personal: false, is_disable: false, is_owner: false, member_count: 3, remaining_days: -1 },
-  { tenant_link: 't-ent-3001', tenant_name: '星河电子元件有限公司', is_personal: false, is_disable: true, is_owner: true, member_count: 2, remaining_days: 0 },
+  {
+    tenant_link: 't-ent-2001',
+    tenant_name: '华东智能制造供应链协同创新中心有限公司',
+    is_personal: false,
+    is_disable: false,
+    is_owner: true,
+    member_count: 3,
+    remaining_days: 365,
+  },
+  {
+    tenant_link: 't-personal-1001',
+    tenant_name: '个人空间',
+    is_personal: true,
+    is_disable: false,
+    is_owner: true,
+    member_count: 1,
+    remaining_days: -1,
+  },
+  {
+    tenant_link: 't-ent-2002',
+    tenant_name: '织雀科技',
+    is_personal: false,
+    is_disable: false,
+    is_owner: false,
+    member_count: 3,
+    remaining_days: -1,
+  },
+  {
+    tenant_link: 't-ent-3001',
+    tenant_name: '星河电子元件有限公司',
+    is_personal: false,
+    is_disable: true,
+    is_owner: true,
+    member_count: 2,
+    remaining_days: 0,
+  },
 ];
 
 let recorded: unknown[] = [];
@@ -42,18 +84,30 @@ afterEach(() => {
 
 function setup({ path = '/entrance', list = TENANTS, recordFails = false } = {}) {
   server.use(
-    http.get(api('/application/member/v1/tenant/list'), () => HttpResponse.json({ code: 0, msg: 'success', data: list })),
+    http.get(api('/application/member/v1/tenant/list'), () =>
+      HttpResponse.json({ code: 0, msg: 'success', data: list }),
+    ),
     http.post(api('/userconfig/v2/lastlogin/tenant'), async ({ request }) => {
       recorded.push(await request.json());
-      return HttpResponse.json(recordFails ? { code: 500, msg: '切换失败', data: null } : { code: 0, msg: 'success', data: null });
+      return HttpResponse.json(
+        recordFails ? { code: 500, msg: '切换失败', data: null } : { code: 0, msg: 'success', data: null },
+      );
     }),
     http.post(api('/tenant/v1/'), async ({ request }) => {
       created.push(await request.json());
-      return HttpResponse.json({ code: 0, msg: 'success', data: { tenant_link: 't-ent-4001', tenant_name: '云杉供应链有限公司' } });
+      return HttpResponse.json({
+        code: 0,
+        msg: 'success',
+        data: { tenant_link: 't-ent-4001', tenant_name: '云杉供应链有限公司' },
+      });
     }),
   );
   const session = makeSession({
-    config: { last_login_tenant_link: 't-ent-2001', last_login_tenant_name: '华东智能制造供应链协同创新中心有限公司', tenant_total: 4 },
+    config: {
+      last_login_tenant_link: 't-ent-2001',
+      last_login_tenant_name: '华东智能制造供应链协同创新中心有限公司',
+      tenant_total: 4,
+    },
   });
   renderWithShell(<EntrancePage />, { session, path, route: '/entrance' });
   return userEvent.setup();
@@ -66,7 +120,12 @@ describe('entrance: the spaces', () => {
     setup();
     await row('t-ent-2001');
     const rows = screen.getAllByTestId(/^tenant-/);
-    expect(rows.map((r) => r.dataset.testid)).toEqual(['tenant-t-personal-1001', 'tenant-t-ent-2001', 'tenant-t-ent-2002', 'tenant-t-ent-3001']);
+    expect(rows.map((r) => r.dataset.testid)).toEqual([
+      'tenant-t-personal-1001',
+      'tenant-t-ent-2001',
+      'tenant-t-ent-2002',
+      'tenant-t-ent-3001',
+    ]);
 
     const current = await row('t-ent-2001');
     expect(current).toHaveAttribute('aria-current', 'true');
@@ -94,7 +153,9 @@ describe('entrance: the spaces', () => {
 
   it('a frozen enterprise is recorded the same way (the shell then lands on renewal)', async () => {
     const user = setup();
-    await user.click(within(await row('t-ent-3001')).getByRole('button', { name: '去续费 星河电子元件有限公司' }));
+    await user.click(
+      within(await row('t-ent-3001')).getByRole('button', { name: '去续费 星河电子元件有限公司' }),
+    );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(recorded).toEqual([{ tenant_link: 't-ent-3001', tenant_name: '星河电子元件有限公司' }]);
   });

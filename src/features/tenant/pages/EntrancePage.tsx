@@ -6,7 +6,7 @@
  * created here and is entered at once; `?create=1` opens that form directly.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useListTenants } from '@generated/workbench/workbench';
@@ -17,6 +17,7 @@ import { CreateTenantModal } from '../CreateTenantModal';
 import { StandalonePage } from '../StandalonePage';
 import { enterTenant } from '../switch-tenant';
 import { TenantList } from '../TenantList';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 export default function EntrancePage() {
   const { config } = useSession();
@@ -53,18 +54,15 @@ export default function EntrancePage() {
       <Card title={TEXT.tenant.entranceTitle} variant="borderless">
         {tenants.isPending ? <Skeleton active avatar paragraph={{ rows: 3 }} /> : null}
         {tenants.isError ? (
-          <Result
-            status="error"
-            title={TEXT.tenant.listFailed}
-            extra={
-              <Button type="primary" autoInsertSpace={false} onClick={() => void tenants.refetch()}>
-                {TEXT.tenant.retry}
-              </Button>
-            }
-          />
+          <LoadFailed title={TEXT.tenant.listFailed} onRetry={() => void tenants.refetch()} />
         ) : null}
         {tenants.data ? (
-          <TenantList tenants={tenants.data} currentLink={config.last_login_tenant_link} entering={entering} onEnter={(t) => void enter(t)} />
+          <TenantList
+            tenants={tenants.data}
+            currentLink={config.last_login_tenant_link}
+            entering={entering}
+            onEnter={(t) => void enter(t)}
+          />
         ) : null}
       </Card>
       <CreateTenantModal open={creating} onOpenChange={setCreating} onCreated={enterTenant} />

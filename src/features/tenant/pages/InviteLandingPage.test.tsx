@@ -6,10 +6,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import type { InviteLinkInfo } from '@generated/workbench/model';
 import { renderWithShell } from '../../../../tests/setup/render';
-import { navigation } from '../navigation';
+import { navigation } from '@/ui/navigation';
 import InviteLandingPage from './InviteLandingPage';
 
 const origin = window.location.origin;
@@ -24,8 +34,17 @@ function encodeJson(value: unknown): string {
     .replace(/=+$/, '');
 }
 
-const CODE = encodeJson({ tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', invite_code: 'K7P2QX' });
-const INFO: InviteLinkInfo = { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', inviter_name: '欧阳明远', expired: false };
+const CODE = encodeJson({
+  tenant_link: 't-ent-2001',
+  tenant_name: '华东智能制造供应链协同创新中心有限公司',
+  invite_code: 'K7P2QX',
+});
+const INFO: InviteLinkInfo = {
+  tenant_link: 't-ent-2001',
+  tenant_name: '华东智能制造供应链协同创新中心有限公司',
+  inviter_name: '欧阳明远',
+  expired: false,
+};
 
 let lookups: string[] = [];
 let accepted: string[] = [];
@@ -53,7 +72,11 @@ function setup(data: string, info: InviteLinkInfo = INFO) {
     }),
     http.post(api('/member/v1/invite/user/invite'), ({ request }) => {
       accepted.push(new URL(request.url).searchParams.get('code') ?? '');
-      return HttpResponse.json({ code: 0, msg: 'success', data: { tenant_link: info.tenant_link, tenant_name: info.tenant_name } });
+      return HttpResponse.json({
+        code: 0,
+        msg: 'success',
+        data: { tenant_link: info.tenant_link, tenant_name: info.tenant_name },
+      });
     }),
     http.post(api('/userconfig/v2/lastlogin/tenant'), async ({ request }) => {
       recorded.push(await request.json());
@@ -67,12 +90,20 @@ function setup(data: string, info: InviteLinkInfo = INFO) {
 describe('invite landing', () => {
   it('shows who invites to which enterprise, then joins, records it and opens the workbench', async () => {
     const user = setup(CODE);
-    expect(await screen.findByText('欧阳明远 邀请您加入「华东智能制造供应链协同创新中心有限公司」', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '欧阳明远 邀请您加入「华东智能制造供应链协同创新中心有限公司」',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
     expect(lookups).toEqual([CODE]);
     await user.click(screen.getByRole('button', { name: '加入企业' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(accepted).toEqual([CODE]);
-    expect(recorded).toEqual([{ tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司' }]);
+    expect(recorded).toEqual([
+      { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司' },
+    ]);
   });
 
   it('says an expired link has expired, with no way to join', async () => {

@@ -7,14 +7,16 @@
  */
 import { TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { acceptInvite, setLastLoginTenant, useGetInviteLinkInfo } from '@generated/workbench/workbench';
+import { acceptInvite, useGetInviteLinkInfo } from '@generated/workbench/workbench';
+import type { TenantRef } from '@generated/workbench/model';
 import { TEXT } from '@/constants/texts';
 import { decodeInviteCode } from '../invite-code';
-import { navigation } from '../navigation';
+import { enterTenant } from '../switch-tenant';
 import { StandalonePage } from '../StandalonePage';
 import styles from '../tenant.module.css';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 const home = (
   <Button key="home" href="/">
@@ -25,15 +27,19 @@ const home = (
 export default function InviteLandingPage() {
   const { data = '' } = useParams();
   const decoded = useMemo(() => decodeInviteCode(data), [data]);
-  const info = useGetInviteLinkInfo({ code: data }, { query: { enabled: decoded.ok, retry: false, staleTime: Infinity } });
+  const info = useGetInviteLinkInfo(
+    { code: data },
+    { query: { enabled: decoded.ok, retry: false, staleTime: Infinity } },
+  );
   const [joining, setJoining] = useState(false);
+  // Once joined, a failed switch is retried without accepting the invitation again.
+  const joined = useRef<TenantRef | null>(null);
 
   const join = async () => {
     setJoining(true);
     try {
-      const joined = await acceptInvite({ code: data });
-      await setLastLoginTenant({ tenant_link: joined.tenant_link, tenant_name: joined.tenant_name });
-      navigation.assign('/');
+      joined.current ??= await acceptInvite({ code: data });
+      await enterTenant(joined.current);
     } catch {
       setJoining(false); // shown by the transport (e.g. the link expired meanwhile)
     }
@@ -50,28 +56,30 @@ export default function InviteLandingPage() {
     );
   } else if (info.isError) {
     content = (
-      <Result
-        status="error"
-        title={TEXT.tenant.inviteInfoFailed}
-        extra={[
-          <Button key="retry" type="primary" autoInsertSpace={false} onClick={() => void info.refetch()}>
-            {TEXT.tenant.retry}
-          </Button>,
-          home,
-        ]}
-      />
+      <LoadFailed title={TEXT.tenant.inviteInfoFailed} onRetry={() => void info.refetch()} extra={home} />
     );
   } else if (info.data.tenant_link !== decoded.payload.tenant_link) {
     // The server's answer is for another enterprise than the link names: the link was altered.
     content = <Result status="warning" title={TEXT.inviteLinkInvalid} extra={home} />;
   } else if (info.data.expired) {
-    content = <Result status="warning" title={TEXT.tenant.inviteExpired} subTitle={TEXT.tenant.inviteExpiredHint} extra={home} />;
+    content = (
+      <Result
+        status="warning"
+        title={TEXT.tenant.inviteExpired}
+        subTitle={TEXT.tenant.inviteExpiredHint}
+        extra={home}
+      />
+    );
   } else {
     const inviter = info.data.inviter_name.trim();
     content = (
       <Result
         icon={<TeamOutlined />}
-        title={inviter ? TEXT.tenant.invitedBy(inviter, info.data.tenant_name) : TEXT.tenant.invitedTo(info.data.tenant_name)}
+        title={
+          inviter
+            ? TEXT.tenant.invitedBy(inviter, info.data.tenant_name)
+            : TEXT.tenant.invitedTo(info.data.tenant_name)
+        }
         extra={[
           <Button key="join" type="primary" loading={joining} onClick={() => void join()}>
             {TEXT.tenant.join}

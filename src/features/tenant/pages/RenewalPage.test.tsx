@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TenantDetail } from '@generated/workbench/model';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
-import { navigation } from '../navigation';
+import { navigation } from '@/ui/navigation';
 import RenewalPage from './RenewalPage';
 
 const origin = window.location.origin;
@@ -45,7 +45,8 @@ function setup(detail: TenantDetail = DETAIL, { failFirst = false } = {}) {
   server.use(
     http.get(api('/tenant/v1/detail'), ({ request }) => {
       detailQueries.push(new URL(request.url).searchParams.get('tenant_link') ?? '');
-      if (failFirst && detailQueries.length === 1) return HttpResponse.json({ code: 500, msg: '服务繁忙', data: null });
+      if (failFirst && detailQueries.length === 1)
+        return HttpResponse.json({ code: 500, msg: '服务繁忙', data: null });
       return HttpResponse.json({ code: 0, msg: 'success', data: detail });
     }),
     http.post(api('/tenant/v1/upgrade'), async ({ request }) => {
@@ -54,7 +55,12 @@ function setup(detail: TenantDetail = DETAIL, { failFirst = false } = {}) {
     }),
   );
   const session = makeSession({
-    config: { last_login_tenant_link: 't-ent-3001', last_login_tenant_name: '星河电子元件有限公司', last_login_tenant_is_disable: true, tenant_total: 2 },
+    config: {
+      last_login_tenant_link: 't-ent-3001',
+      last_login_tenant_name: '星河电子元件有限公司',
+      last_login_tenant_is_disable: true,
+      tenant_total: 2,
+    },
     info: { user_name: '林小雀', phone: '13812345678' },
   });
   renderWithShell(<RenewalPage />, { session, path: '/renewal', route: '/renewal' });
@@ -75,7 +81,9 @@ describe('renewal page', () => {
 
   it('says 永久 for a negative remaining count', async () => {
     setup({ ...DETAIL, remaining_days: -1 });
-    expect(within(await screen.findByTestId('tenant-detail', {}, { timeout: 5_000 })).getByText('永久')).toBeInTheDocument();
+    expect(
+      within(await screen.findByTestId('tenant-detail', {}, { timeout: 5_000 })).getByText('永久'),
+    ).toBeInTheDocument();
   });
 
   it('sends the renewal request with the tenant and the contact (prefilled from the user)', async () => {
@@ -93,7 +101,14 @@ describe('renewal page', () => {
     await user.type(screen.getByRole('textbox', { name: '备注' }), '续费一年，20 个席位');
     await user.click(screen.getByRole('button', { name: /提交续费申请/ }));
     expect(await screen.findByText('续费申请已提交，我们会尽快与您联系')).toBeInTheDocument();
-    expect(upgrades).toEqual([{ tenant_link: 't-ent-3001', contact_name: '林小雀', contact_phone: '13912345678', remark: '续费一年，20 个席位' }]);
+    expect(upgrades).toEqual([
+      {
+        tenant_link: 't-ent-3001',
+        contact_name: '林小雀',
+        contact_phone: '13912345678',
+        remark: '续费一年，20 个席位',
+      },
+    ]);
   });
 
   it('offers the way to another space (/entrance in a new tab)', async () => {
@@ -107,7 +122,9 @@ describe('renewal page', () => {
     const user = setup(DETAIL, { failFirst: true });
     expect(await screen.findByText('企业信息加载失败', {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重试' }));
-    expect(within(await screen.findByTestId('tenant-detail')).getByText('企业服务已到期')).toBeInTheDocument();
+    expect(
+      within(await screen.findByTestId('tenant-detail')).getByText('企业服务已到期'),
+    ).toBeInTheDocument();
     expect(detailQueries).toEqual(['t-ent-3001', 't-ent-3001']);
   });
 });

@@ -4,17 +4,16 @@
  * renewal request, and the way to another space (/entrance in a new tab).
  */
 import { SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Result, Skeleton } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Card, Descriptions, Skeleton } from 'antd';
 import { useGetTenantDetail } from '@generated/workbench/workbench';
-import { TIME_FORMAT } from '@/constants/limits';
 import { TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { PageFrame } from '@/ui/PageFrame';
-import { navigation } from '../navigation';
-import { remainingDaysText } from '../remaining-days';
+import { navigation } from '@/ui/navigation';
+import { formatTime, remainingDaysText } from '@/ui/format';
 import styles from '../tenant.module.css';
 import { UpgradeForm } from '../UpgradeForm';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 export default function RenewalPage() {
   const { config, info } = useSession();
@@ -35,36 +34,39 @@ export default function RenewalPage() {
         type="error"
         showIcon
         message={TEXT.tenant.frozenNotice}
-        description={tenant?.disable_reason ? `${TEXT.tenant.frozenReason}：${tenant.disable_reason}` : undefined}
+        description={
+          tenant?.disable_reason ? `${TEXT.tenant.frozenReason}：${tenant.disable_reason}` : undefined
+        }
         data-testid="frozen-notice"
       />
       <div className={styles.renewalGrid}>
         <Card title={config.last_login_tenant_name || TEXT.tenant.tenantName} size="small">
           {detail.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
           {detail.isError ? (
-            <Result
-              status="error"
-              title={TEXT.tenant.detailFailed}
-              extra={
-                <Button onClick={() => void detail.refetch()} type="primary" autoInsertSpace={false}>
-                  {TEXT.tenant.retry}
-                </Button>
-              }
-            />
+            <LoadFailed title={TEXT.tenant.detailFailed} onRetry={() => void detail.refetch()} />
           ) : null}
           {tenant ? (
             <Descriptions column={1} size="small" data-testid="tenant-detail">
               <Descriptions.Item label={TEXT.tenant.tenantName}>{tenant.tenant_name}</Descriptions.Item>
               <Descriptions.Item label={TEXT.tenant.ownerName}>{tenant.owner_name || '—'}</Descriptions.Item>
               <Descriptions.Item label={TEXT.tenant.memberCount}>{tenant.member_count}</Descriptions.Item>
-              <Descriptions.Item label={TEXT.tenant.createdAt}>{dayjs(tenant.created_at).format(TIME_FORMAT)}</Descriptions.Item>
-              <Descriptions.Item label={TEXT.tenant.frozenReason}>{tenant.disable_reason || '—'}</Descriptions.Item>
-              <Descriptions.Item label={TEXT.tenant.remaining}>{remainingDaysText(tenant.remaining_days) ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={TEXT.tenant.createdAt}>
+                {formatTime(tenant.created_at)}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.tenant.frozenReason}>
+                {tenant.disable_reason || '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.tenant.remaining}>
+                {remainingDaysText(tenant.remaining_days) ?? '—'}
+              </Descriptions.Item>
             </Descriptions>
           ) : null}
         </Card>
         <Card title={TEXT.tenant.upgradeTitle} size="small">
-          <UpgradeForm tenantLink={tenantLink} initialValues={{ contact_name: info.user_name ?? '', contact_phone: info.phone ?? '' }} />
+          <UpgradeForm
+            tenantLink={tenantLink}
+            initialValues={{ contact_name: info.user_name ?? '', contact_phone: info.phone ?? '' }}
+          />
         </Card>
       </div>
     </PageFrame>

@@ -10,7 +10,13 @@ import AccountSettingPage from './AccountSettingPage';
 
 const server = setupMockServer();
 const PHONE = baseInfo.phone; // 13800138000
-const authDetail = (has_password = true) => ({ gid: 'u-1001', phone: PHONE, email: '', has_password, providers: [] });
+const authDetail = (has_password = true) => ({
+  gid: 'u-1001',
+  phone: PHONE,
+  email: '',
+  has_password,
+  providers: [],
+});
 const DIGEST = {
   OldPass123: '0eb8dfb829761df8298dd380386ad35ae1efa0a35a77553742473116a0916f0a',
   NewPass456: '1b5410db3b1c9a4e671ceeb762227c686bdf005379d043cf589fafde2db528e7',
@@ -69,20 +75,31 @@ describe('change password', () => {
     await user.type(field('确认新密码'), 'NewPass456');
     await user.click(ok(/保\s*存/));
     expect(await screen.findByText('密码已修改')).toBeInTheDocument();
-    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/user/v1/change/password', body: { old_pwd: DIGEST.OldPass123, new_pwd: DIGEST.NewPass456 } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/user/v1/change/password',
+      body: { old_pwd: DIGEST.OldPass123, new_pwd: DIGEST.NewPass456 },
+    });
   });
 });
 
 describe('reset password by SMS code', () => {
   it('sends a code to the account phone, then resets with the code and the hashed password', async () => {
-    server.use(recordJson(calls, 'post', '/user/v1/send/sms/code'), recordJson(calls, 'post', '/user/v2/reset/password/mobile'));
+    server.use(
+      recordJson(calls, 'post', '/user/v1/send/sms/code'),
+      recordJson(calls, 'post', '/user/v2/reset/password/mobile'),
+    );
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: '通过手机验证码重置密码' }));
     expect(within(dialog()).getByText('验证码将发送至 138****8000')).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: /获取验证码/ }));
     expect(await screen.findByText('验证码已发送至 138****8000')).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: /60秒后重新获取/ })).toBeDisabled();
-    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/user/v1/send/sms/code', body: { phone: PHONE, scene: 'reset_password' } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/user/v1/send/sms/code',
+      body: { phone: PHONE, scene: 'reset_password' },
+    });
 
     await user.type(field('验证码'), '12ab');
     await user.type(field('新密码'), 'NewPass456');
@@ -112,7 +129,10 @@ describe('reset password by SMS code', () => {
 
 describe('change mobile', () => {
   it('applies the mobile rule before sending a code, then changes the number', async () => {
-    server.use(recordJson(calls, 'post', '/user/v1/send/sms/code'), recordJson(calls, 'post', '/user/v1/change/mobile'));
+    server.use(
+      recordJson(calls, 'post', '/user/v1/send/sms/code'),
+      recordJson(calls, 'post', '/user/v1/change/mobile'),
+    );
     const { user, queryClient } = await openPage();
     await user.click(screen.getByRole('button', { name: '更换手机号' }));
     await user.click(within(dialog()).getByRole('button', { name: /获取验证码/ }));
@@ -133,7 +153,11 @@ describe('change mobile', () => {
     await user.type(field('验证码'), '135790');
     await user.click(ok(/保\s*存/));
     expect(await screen.findByText('手机号已更换')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({ method: 'POST', path: '/user/v1/change/mobile', body: { phone: '15912345678', code: '135790' } });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({
+      method: 'POST',
+      path: '/user/v1/change/mobile',
+      body: { phone: '15912345678', code: '135790' },
+    });
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/user/v1/login/auth/detail')); // credentials reloaded
     expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.phone).toBe('15912345678');
   });
@@ -156,7 +180,9 @@ describe('delete account', () => {
     await user.type(field(`请输入当前账号的手机号 ${PHONE} 以确认注销：`), PHONE);
     expect(confirm).toBeEnabled();
     await user.click(confirm);
-    await waitFor(() => expect(calls.at(-1)).toEqual({ method: 'DELETE', path: '/user/v1/del', body: undefined }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({ method: 'DELETE', path: '/user/v1/del', body: undefined }),
+    );
     expect(await screen.findByText('账号已注销')).toBeInTheDocument();
     await waitFor(() => expect(readItem('token')).toBeNull()); // signed out: credentials cleared
   });

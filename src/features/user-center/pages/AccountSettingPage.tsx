@@ -2,7 +2,7 @@
  * 账号设置: mobile number, password (change, or reset/set by SMS code) and
  * deleting the account. Whether a password is set comes from the auth detail.
  */
-import { Button, List, Result, Skeleton, Space } from 'antd';
+import { Button, List, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useGetAuthDetail } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
@@ -13,6 +13,7 @@ import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { DeleteAccountDialog } from '../account/DeleteAccountDialog';
 import { ResetPasswordDialog } from '../account/ResetPasswordDialog';
 import { maskPhone } from '../account/SmsCodeButton';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 type Open = 'mobile' | 'change-password' | 'reset-password' | 'delete' | null;
 
@@ -27,17 +28,7 @@ export default function AccountSettingPage() {
   let content;
   if (auth.isPending) content = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (auth.isError)
-    content = (
-      <Result
-        status="error"
-        title={ACCOUNT_TEXT.loadFailed}
-        extra={
-          <Button type="primary" onClick={() => void auth.refetch()}>
-            {ACCOUNT_TEXT.retry}
-          </Button>
-        }
-      />
-    );
+    content = <LoadFailed title={ACCOUNT_TEXT.loadFailed} onRetry={() => void auth.refetch()} />;
   else
     content = (
       <List itemLayout="horizontal">
@@ -48,19 +39,27 @@ export default function AccountSettingPage() {
             </Button>,
           ]}
         >
-          <List.Item.Meta title={ACCOUNT_TEXT.mobile} description={<span className="account-setting-desc">{maskPhone(phone)}</span>} />
+          <List.Item.Meta
+            title={ACCOUNT_TEXT.mobile}
+            description={<span className="account-setting-desc">{maskPhone(phone)}</span>}
+          />
         </List.Item>
         <List.Item
           actions={[
             <Space key="password" wrap>
-              {hasPassword ? <Button onClick={() => setOpen('change-password')}>{ACCOUNT_TEXT.changePassword}</Button> : null}
+              {hasPassword ? (
+                <Button onClick={() => setOpen('change-password')}>{ACCOUNT_TEXT.changePassword}</Button>
+              ) : null}
               <Button type={hasPassword ? 'link' : 'default'} onClick={() => setOpen('reset-password')}>
                 {hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword}
               </Button>
             </Space>,
           ]}
         >
-          <List.Item.Meta title={ACCOUNT_TEXT.password} description={hasPassword ? ACCOUNT_TEXT.passwordSet : ACCOUNT_TEXT.passwordUnset} />
+          <List.Item.Meta
+            title={ACCOUNT_TEXT.password}
+            description={hasPassword ? ACCOUNT_TEXT.passwordSet : ACCOUNT_TEXT.passwordUnset}
+          />
         </List.Item>
         <List.Item
           actions={[

@@ -48,7 +48,13 @@ describe('personal info', () => {
     await user.type(input, '  王五 ');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('用户名已更新')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'PUT', path: '/user/v1/login/', body: { avatar_url: baseInfo.avatar_url, user_name: '王五' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/user/v1/login/',
+        body: { avatar_url: baseInfo.avatar_url, user_name: '王五' },
+      },
+    ]);
     expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.user_name).toBe('王五');
     expect(within(document.body).queryByRole('textbox', { name: '用户名' })).not.toBeInTheDocument();
   });

@@ -32,7 +32,15 @@ function UserNameForm({ onDone }: { onDone: () => void }) {
     <Form layout="vertical" component={false}>
       <form onSubmit={formik.handleSubmit} noValidate className="user-name-form">
         <FormikField formik={formik} name="user_name" ariaLabel={ACCOUNT_TEXT.userName} idPrefix="base-info">
-          {(props) => <Input {...props} placeholder={ACCOUNT_TEXT.userNamePlaceholder} autoFocus style={{ maxWidth: 320 }} showCount={{ formatter: ({ count }) => `${count} / ${USER_NAME_MAX}` }} />}
+          {(props) => (
+            <Input
+              {...props}
+              placeholder={ACCOUNT_TEXT.userNamePlaceholder}
+              autoFocus
+              style={{ maxWidth: 320 }}
+              showCount={{ formatter: ({ count }) => `${count} / ${USER_NAME_MAX}` }}
+            />
+          )}
         </FormikField>
         <Space>
           <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>

@@ -3,32 +3,24 @@
  * (config.last_login_tenant_link) marked. Hidden in engine home mode (page2).
  */
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, List, Result, Skeleton, Space, Tag } from 'antd';
+import { Avatar, Button, List, Skeleton, Space, Tag } from 'antd';
 import { Navigate } from 'react-router-dom';
 import { useListTenants } from '@generated/workbench/workbench';
 import { useAccess } from '@/access';
-import { ACCOUNT_TEXT, TEXT } from '@/constants/texts';
+import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { PageFrame } from '@/ui/PageFrame';
+import { LoadFailed } from '@/ui/LoadFailed';
+import { remainingDaysText } from '@/ui/format';
+import { navigation } from '@/ui/navigation';
 
-const remaining = (days: number) => (days < 0 ? TEXT.permanent : TEXT.remainingDays(days));
 
 function TenantList() {
   const { config } = useSession();
   const tenants = useListTenants(undefined, { query: { retry: false } });
   if (tenants.isPending) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (tenants.isError)
-    return (
-      <Result
-        status="error"
-        title={ACCOUNT_TEXT.tenantsFailed}
-        extra={
-          <Button type="primary" onClick={() => void tenants.refetch()}>
-            {ACCOUNT_TEXT.retry}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={ACCOUNT_TEXT.tenantsFailed} onRetry={() => void tenants.refetch()} />;
   return (
     <List
       dataSource={tenants.data}
@@ -37,7 +29,11 @@ function TenantList() {
       renderItem={(tenant) => {
         const current = tenant.tenant_link === config.last_login_tenant_link;
         return (
-          <List.Item data-testid={`tenant-${tenant.tenant_link}`} aria-current={current ? 'true' : undefined} className={current ? 'tenant-current' : undefined}>
+          <List.Item
+            data-testid={`tenant-${tenant.tenant_link}`}
+            aria-current={current ? 'true' : undefined}
+            className={current ? 'tenant-current' : undefined}
+          >
             <List.Item.Meta
               avatar={<Avatar icon={tenant.is_personal ? <UserOutlined /> : <BankOutlined />} />}
               title={
@@ -45,11 +41,13 @@ function TenantList() {
                   <span>{tenant.tenant_name}</span>
                   {current ? <Tag color="blue">{ACCOUNT_TEXT.currentTenant}</Tag> : null}
                   <Tag>{tenant.is_personal ? ACCOUNT_TEXT.personalSpace : ACCOUNT_TEXT.enterprise}</Tag>
-                  {tenant.is_owner && !tenant.is_personal ? <Tag color="gold">{ACCOUNT_TEXT.owner}</Tag> : null}
+                  {tenant.is_owner && !tenant.is_personal ? (
+                    <Tag color="gold">{ACCOUNT_TEXT.owner}</Tag>
+                  ) : null}
                   {tenant.is_disable ? <Tag color="red">{ACCOUNT_TEXT.frozen}</Tag> : null}
                 </Space>
               }
-              description={`${ACCOUNT_TEXT.members(tenant.member_count)} · ${remaining(tenant.remaining_days)}`}
+              description={`${ACCOUNT_TEXT.members(tenant.member_count)} · ${remainingDaysText(tenant.remaining_days) ?? ''}`}
             />
           </List.Item>
         );
@@ -65,7 +63,9 @@ export default function EnterprisePage() {
     <PageFrame
       title={ACCOUNT_TEXT.menu.enterprise}
       extra={
-        <Button onClick={() => window.open('/entrance', '_blank', 'noopener')}>{ACCOUNT_TEXT.switchSpace}</Button>
+        <Button onClick={() => navigation.openEntrance()}>
+          {ACCOUNT_TEXT.switchSpace}
+        </Button>
       }
     >
       <TenantList />

@@ -8,8 +8,18 @@ import MyFeedbackPage from './MyFeedbackPage';
 const server = setupMockServer();
 const page = {
   rows: [
-    { id: 'fb-5002', kind: 'question', title: '上传手册时图片无法预览', created_at: new Date(2024, 5, 2, 14, 5, 11).getTime() },
-    { id: 'fb-5001', kind: 'activity', title: '体验官反馈', created_at: new Date(2024, 4, 28, 10, 12, 45).getTime() },
+    {
+      id: 'fb-5002',
+      kind: 'question',
+      title: '上传手册时图片无法预览',
+      created_at: new Date(2024, 5, 2, 14, 5, 11).getTime(),
+    },
+    {
+      id: 'fb-5001',
+      kind: 'activity',
+      title: '体验官反馈',
+      created_at: new Date(2024, 4, 28, 10, 12, 45).getTime(),
+    },
   ],
   total: 2,
 };
@@ -22,11 +32,21 @@ beforeEach(() => {
 describe('my feedback', () => {
   it('lists the feedback (POST /feedback/v1/list) with links to the detail pages', async () => {
     renderWithShell(<MyFeedbackPage />, { path: '/user-info/my-feedback' });
-    expect(await screen.findByRole('link', { name: '上传手册时图片无法预览' })).toHaveAttribute('href', '/question-feedback-detail?id=fb-5002');
-    expect(screen.getByRole('link', { name: '体验官反馈' })).toHaveAttribute('href', '/active-feedback-detail?id=fb-5001');
+    expect(await screen.findByRole('link', { name: '上传手册时图片无法预览' })).toHaveAttribute(
+      'href',
+      '/question-feedback-detail?id=fb-5002',
+    );
+    expect(screen.getByRole('link', { name: '体验官反馈' })).toHaveAttribute(
+      'href',
+      '/active-feedback-detail?id=fb-5001',
+    );
     expect(screen.getByText('2024-06-02 14:05:11')).toBeInTheDocument();
     expect(screen.getByText('问题反馈', { selector: '.ant-tag' })).toBeInTheDocument();
-    expect(calls[0]).toEqual({ method: 'POST', path: '/feedback/v1/list', body: { index: 1, page_size: 10 } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/feedback/v1/list',
+      body: { index: 1, page_size: 10 },
+    });
   });
 
   it('filters by kind', async () => {
@@ -44,7 +64,10 @@ describe('my feedback', () => {
   });
 
   it('does not link to detail pages a frozen tenant cannot open', async () => {
-    renderWithShell(<MyFeedbackPage />, { path: '/user-info/my-feedback', session: makeSession({ config: { last_login_tenant_is_disable: true } }) });
+    renderWithShell(<MyFeedbackPage />, {
+      path: '/user-info/my-feedback',
+      session: makeSession({ config: { last_login_tenant_is_disable: true } }),
+    });
     expect(await screen.findByText('体验官反馈')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '体验官反馈' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 /** 我的反馈: the user's feedback (POST /feedback/v1/list), each opening its detail page. */
-import { Button, Result, Segmented, Table, Tag } from 'antd';
+import { Button, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackListQueryKind, FeedbackSummary } from '@generated/workbench/model';
@@ -8,19 +8,24 @@ import { useAccess } from '@/access';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
-import { formatTime } from '../format';
+import { formatTime } from '@/ui/format';
+import { LoadFailed } from '@/ui/LoadFailed';
 
 const PAGE_SIZE = 10;
 const DETAIL_PATH = { activity: '/active-feedback-detail', question: '/question-feedback-detail' } as const;
 type KindFilter = FeedbackListQueryKind | 'all';
 
-export const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) => `${DETAIL_PATH[row.kind]}?id=${encodeURIComponent(row.id)}`;
+export const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) =>
+  `${DETAIL_PATH[row.kind]}?id=${encodeURIComponent(row.id)}`;
 
 export default function MyFeedbackPage() {
   const { routeSet } = useAccess();
   const [index, setIndex] = useState(1);
   const [kind, setKind] = useState<KindFilter>('all');
-  const list = useListFeedback({ index, page_size: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) }, { query: { retry: false, placeholderData: (prev) => prev } });
+  const list = useListFeedback(
+    { index, page_size: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) },
+    { query: { retry: false, placeholderData: (prev) => prev } },
+  );
   // The detail pages are not there for a frozen tenant (route set): then the rows are not links.
   const linkable = routeSet.feedbackDetails;
 
@@ -29,15 +34,23 @@ export default function MyFeedbackPage() {
       title: FEEDBACK_TEXT.kindColumn,
       dataIndex: 'kind',
       width: 110,
-      render: (value: FeedbackSummary['kind']) => <Tag color={value === 'activity' ? 'purple' : 'blue'}>{FEEDBACK_TEXT.kinds[value]}</Tag>,
+      render: (value: FeedbackSummary['kind']) => (
+        <Tag color={value === 'activity' ? 'purple' : 'blue'}>{FEEDBACK_TEXT.kinds[value]}</Tag>
+      ),
     },
     {
       title: FEEDBACK_TEXT.titleColumn,
       dataIndex: 'title',
       ellipsis: true,
-      render: (value: string, row: FeedbackSummary) => (linkable ? <Link to={feedbackDetailPath(row)}>{value}</Link> : value),
+      render: (value: string, row: FeedbackSummary) =>
+        linkable ? <Link to={feedbackDetailPath(row)}>{value}</Link> : value,
     },
-    { title: FEEDBACK_TEXT.createdColumn, dataIndex: 'created_at', width: 190, render: (value: number) => formatTime(value) },
+    {
+      title: FEEDBACK_TEXT.createdColumn,
+      dataIndex: 'created_at',
+      width: 190,
+      render: (value: number) => formatTime(value),
+    },
     ...(linkable
       ? [
           {
@@ -55,7 +68,10 @@ export default function MyFeedbackPage() {
   ];
 
   return (
-    <PageFrame title={FEEDBACK_TEXT.myFeedbackTitle} extra={<Button onClick={() => dialogs.open('feedback')}>{FEEDBACK_TEXT.newFeedback}</Button>}>
+    <PageFrame
+      title={FEEDBACK_TEXT.myFeedbackTitle}
+      extra={<Button onClick={() => dialogs.open('feedback')}>{FEEDBACK_TEXT.newFeedback}</Button>}
+    >
       <Segmented<KindFilter>
         value={kind}
         onChange={(value) => {
@@ -70,15 +86,7 @@ export default function MyFeedbackPage() {
         style={{ marginBottom: 16 }}
       />
       {list.isError && !list.data ? (
-        <Result
-          status="error"
-          title={FEEDBACK_TEXT.listFailed}
-          extra={
-            <Button type="primary" onClick={() => void list.refetch()}>
-              {FEEDBACK_TEXT.retry}
-            </Button>
-          }
-        />
+        <LoadFailed title={FEEDBACK_TEXT.listFailed} onRetry={() => void list.refetch()} />
       ) : (
         <Table<FeedbackSummary>
           rowKey="id"

@@ -13,7 +13,13 @@ const detail = {
   email: '',
   has_password: true,
   providers: [
-    { provider: 'wechat', is_bound: true, id: 'pb-7001', nickname: '小雀', bound_at: new Date(2024, 0, 8, 9, 0, 0).getTime() },
+    {
+      provider: 'wechat',
+      is_bound: true,
+      id: 'pb-7001',
+      nickname: '小雀',
+      bound_at: new Date(2024, 0, 8, 9, 0, 0).getTime(),
+    },
     { provider: 'dingtalk', is_bound: false, id: null, nickname: null, bound_at: null },
     { provider: 'feishu', is_bound: false, id: null, nickname: null, bound_at: null },
   ],
@@ -25,7 +31,13 @@ beforeEach(() => {
   server.use(
     recordJson(calls, 'get', '/user/v1/login/auth/detail', detail),
     recordJson(calls, 'put', '/provider/v1/user/unbind/:id'),
-    recordJson(calls, 'put', '/provider/v1/user/bind', { provider: 'dingtalk', is_bound: true, id: 'pb-7002', nickname: '林小雀', bound_at: 1 }),
+    recordJson(calls, 'put', '/provider/v1/user/bind', {
+      provider: 'dingtalk',
+      is_bound: true,
+      id: 'pb-7002',
+      nickname: '林小雀',
+      bound_at: 1,
+    }),
   );
 });
 const writes = () => calls.filter((c) => c.method !== 'GET');
@@ -36,14 +48,18 @@ describe('third-party accounts', () => {
     const wechat = await screen.findByTestId('provider-wechat');
     expect(within(wechat).getByText('已绑定')).toBeInTheDocument();
     expect(within(wechat).getByText('小雀 · 绑定时间 2024-01-08 09:00:00')).toBeInTheDocument();
-    expect(within(screen.getByTestId('provider-dingtalk')).getByRole('button', { name: /绑\s*定/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('provider-dingtalk')).getByRole('button', { name: /绑\s*定/ }),
+    ).toBeInTheDocument();
     expect(within(screen.getByTestId('provider-feishu')).getByText('未绑定')).toBeInTheDocument();
   });
 
   it('unbinds only after confirming', async () => {
     const user = userEvent.setup();
     renderWithShell(<ThirdAccountPage />, { path: '/user-info/third-account' });
-    await user.click(within(await screen.findByTestId('provider-wechat')).getByRole('button', { name: /解\s*绑/ }));
+    await user.click(
+      within(await screen.findByTestId('provider-wechat')).getByRole('button', { name: /解\s*绑/ }),
+    );
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('确定解除与微信的绑定？');
     expect(writes()).toEqual([]);
@@ -60,14 +76,20 @@ describe('third-party accounts', () => {
       {
         method: 'PUT',
         path: '/provider/v1/user/bind',
-        body: { provider: 'dingtalk', code: 'dt-code-1', redirect_uri: `${window.location.origin}/user-info/third-account` },
+        body: {
+          provider: 'dingtalk',
+          code: 'dt-code-1',
+          redirect_uri: `${window.location.origin}/user-info/third-account`,
+        },
       },
     ]);
   });
 
   it('refuses a return whose state does not match', async () => {
     providerAuthorizeUrl('feishu');
-    renderWithShell(<ThirdAccountPage />, { path: '/user-info/third-account?code=x&state=bind.feishu.forged' });
+    renderWithShell(<ThirdAccountPage />, {
+      path: '/user-info/third-account?code=x&state=bind.feishu.forged',
+    });
     expect(await screen.findByText('绑定未完成：校验信息不匹配，请重新绑定')).toBeInTheDocument();
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(writes()).toEqual([]);

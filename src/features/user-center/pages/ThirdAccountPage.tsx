@@ -4,17 +4,27 @@
  */
 import { DingdingOutlined, LinkOutlined, WechatOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, List, Result, Skeleton, Tag } from 'antd';
+import { App, Avatar, Button, List, Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProviderBinding } from '@generated/workbench/model';
-import { bindProvider, getGetAuthDetailQueryKey, unbindProvider, useGetAuthDetail } from '@generated/workbench/workbench';
+import {
+  bindProvider,
+  getGetAuthDetailQueryKey,
+  unbindProvider,
+  useGetAuthDetail,
+} from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
-import { formatTime } from '../format';
+import { formatTime } from '@/ui/format';
 import { consumeBindReturn, providerAuthorizeUrl, THIRD_ACCOUNT_PATH } from '../provider-binding';
+import { LoadFailed } from '@/ui/LoadFailed';
 
-const ICONS = { wechat: <WechatOutlined />, dingtalk: <DingdingOutlined />, feishu: <LinkOutlined /> } as const;
+const ICONS = {
+  wechat: <WechatOutlined />,
+  dingtalk: <DingdingOutlined />,
+  feishu: <LinkOutlined />,
+} as const;
 const COLORS = { wechat: '#07c160', dingtalk: '#1677ff', feishu: '#3370ff' } as const;
 const providerName = (p: ProviderBinding['provider']) => ACCOUNT_TEXT.providers[p] ?? p;
 
@@ -48,7 +58,10 @@ export default function ThirdAccountPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const auth = useGetAuthDetail({ query: { retry: false } });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: getGetAuthDetailQueryKey() }), [queryClient]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: getGetAuthDetailQueryKey() }),
+    [queryClient],
+  );
   useBindReturn(refresh);
 
   const confirmUnbind = (binding: ProviderBinding) => {
@@ -75,17 +88,7 @@ export default function ThirdAccountPage() {
   let content;
   if (auth.isPending) content = <Skeleton active avatar paragraph={{ rows: 4 }} />;
   else if (auth.isError)
-    content = (
-      <Result
-        status="error"
-        title={ACCOUNT_TEXT.loadFailed}
-        extra={
-          <Button type="primary" onClick={() => void auth.refetch()}>
-            {ACCOUNT_TEXT.retry}
-          </Button>
-        }
-      />
-    );
+    content = <LoadFailed title={ACCOUNT_TEXT.loadFailed} onRetry={() => void auth.refetch()} />;
   else
     content = (
       <List
@@ -102,21 +105,35 @@ export default function ThirdAccountPage() {
                     {ACCOUNT_TEXT.unbind}
                   </Button>
                 ) : (
-                  <Button key="bind" type="primary" ghost onClick={() => window.location.assign(providerAuthorizeUrl(binding.provider))}>
+                  <Button
+                    key="bind"
+                    type="primary"
+                    ghost
+                    onClick={() => window.location.assign(providerAuthorizeUrl(binding.provider))}
+                  >
                     {ACCOUNT_TEXT.bind}
                   </Button>
                 ),
               ]}
             >
               <List.Item.Meta
-                avatar={<Avatar style={{ background: COLORS[binding.provider] }} icon={ICONS[binding.provider]} />}
+                avatar={
+                  <Avatar style={{ background: COLORS[binding.provider] }} icon={ICONS[binding.provider]} />
+                }
                 title={
                   <>
-                    {name} {binding.is_bound ? <Tag color="success">{ACCOUNT_TEXT.bound}</Tag> : <Tag>{ACCOUNT_TEXT.unbound}</Tag>}
+                    {name}{' '}
+                    {binding.is_bound ? (
+                      <Tag color="success">{ACCOUNT_TEXT.bound}</Tag>
+                    ) : (
+                      <Tag>{ACCOUNT_TEXT.unbound}</Tag>
+                    )}
                   </>
                 }
                 description={
-                  binding.is_bound ? `${binding.nickname ?? ''}${binding.bound_at ? ` · ${ACCOUNT_TEXT.boundAt} ${formatTime(binding.bound_at)}` : ''}` : null
+                  binding.is_bound
+                    ? `${binding.nickname ?? ''}${binding.bound_at ? ` · ${ACCOUNT_TEXT.boundAt} ${formatTime(binding.bound_at)}` : ''}`
+                    : null
                 }
               />
             </List.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remainingDaysText } from './remaining-days';
+import { formatTime, isoTime, remainingDaysText } from './format';
 
 describe('remainingDaysText (SPEC §9)', () => {
   it('says 永久 for a negative count', () => {
@@ -21,5 +21,20 @@ describe('remainingDaysText (SPEC §9)', () => {
   });
   it('treats an endless count as permanent', () => {
     expect(remainingDaysText(Number.POSITIVE_INFINITY)).toBe('永久');
+  });
+});
+
+describe('formatTime', () => {
+  it('formats epoch milliseconds as YYYY-MM-DD HH:mm:ss in local time', () => {
+    const ms = new Date(2026, 10, 22, 9, 5, 7).getTime();
+    expect(formatTime(ms)).toBe('2026-11-22 09:05:07');
+    expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it('shows "-" for missing or impossible times instead of throwing or showing now', () => {
+    for (const bad of [undefined, null, 0, -5, Number.NaN, Number.POSITIVE_INFINITY, 9e15]) {
+      expect(formatTime(bad as number)).toBe('-');
+    }
+    expect(isoTime(Number.NaN)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useDocumentTitle } from '@/ui/PageFrame';
+import { useDocumentTitle } from './PageFrame';
 
 /** A route the server gave that this version of the app has no page for: say so, never a blank. */
 export default function NotAvailablePage({ name }: { name?: string }) {
