@@ -3,12 +3,13 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { isLeaving, redirectToSignIn } from '@/session/sso';
 import { getToken, subscribeStorage } from '@/session/storage';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
+import { SHELL_TEXT } from '@/constants/texts';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeStorage, getToken);
   useEffect(() => {
     if (!token) redirectToSignIn();
   }, [token]);
-  if (!token) return <FullScreenLoading tip={isLeaving() ? '正在退出…' : '正在跳转到登录…'} />;
+  if (!token) return <FullScreenLoading tip={isLeaving() ? SHELL_TEXT.leaving : SHELL_TEXT.toSignIn} />;
   return <>{children}</>;
 }

@@ -13,7 +13,6 @@ export const TEXT = {
   feedbackSent: '反馈成功！',
   permanent: '永久',
   remainingDays: (n: number) => `剩余${n}天`,
-  tabs: { manual: '织雀手册', product: '产品管理', engine: '制造引擎' },
   inviteLinkInvalid: '邀请链接无效或已损坏',
   /** The guide flow (SPEC §4 "Guide flow"). */
   guide: {
@@ -417,3 +416,54 @@ export const ACCOUNT_RULE_TEXT = {
 
 /** The product's name: header title and document titles. */
 export const APP_TITLE = '织雀工作台';
+
+/** The shell's own texts (top bar, tip bar, avatar menu, footer, sub-app hosting). */
+export const SHELL_TEXT = {
+  apps: { manual: '织雀手册', product: '产品管理', channel: '渠道管理', engine: '制造引擎' },
+  tipBar: '当前为个人空间，个人空间与企业空间的资源不能互通共享。',
+  tipBarLabel: '个人空间提示',
+  switchEnterprise: '切换企业',
+  closeTip: '关闭提示',
+  modules: '模块',
+  guide: '新手引导',
+  feedback: '意见反馈',
+  usageHelp: '使用帮助',
+  accountMenu: '账号菜单',
+  notices: '消息通知',
+  home: '返回首页',
+  personalSpace: '个人空间',
+  enterpriseSpace: '企业空间',
+  avatarMenu: {
+    admin: '进入管理后台',
+    switchEnterprise: '切换企业',
+    createEnterprise: '创建企业',
+    invite: '邀请成员',
+    accountSettings: '账号设置',
+    myFeedback: '我的反馈',
+    logout: '退出登录',
+  },
+  logoutTitle: '提示',
+  ok: '确定',
+  cancel: '取消',
+  leaving: '正在退出…',
+  toSignIn: '正在跳转到登录…',
+  loadingWorkbench: '正在加载工作台…',
+  workbenchFailed: '工作台加载失败',
+  workbenchFailedHint: '无法获取您的账号信息，请稍后重试。',
+  regionFailed: (region: string) => `${region}出现错误`,
+  regionFailedHint: '这一部分暂时无法显示，其余功能不受影响。',
+  regionFailedCompact: (region: string) => `${region}加载失败`,
+  appLoading: (app: string) => `正在加载${app}…`,
+  appFailed: (app: string) => `${app}加载失败`,
+  appFailedHint: '子应用暂时无法打开，请检查网络后重试。',
+  productRail: '产品管理导航',
+  productRailItems: {
+    manualLibrary: '手册库',
+    commodityManagement: '产品库',
+    classifiedManagement: '类目管理',
+    attributeManagement: '属性参数管理',
+  },
+  manualNotOpened: '当前空间未开通织雀手册',
+  poweredBy: 'Powered by',
+  provider: { name: '织雀科技', url: 'https://www.zhique.example.com/' },
+} as const;

@@ -1,11 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { navigation } from '@/ui/navigation';
 import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
+import { SHELL_TEXT } from '@/constants/texts';
 
 function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'enterprise' && entry.truncated) {
@@ -18,7 +20,7 @@ function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'personal' || entry.key === 'enterprise') {
     return (
       <span className="avatar-menu-space">
-        <span className="avatar-menu-space-kind">{entry.key === 'personal' ? '个人空间' : '企业空间'}</span>
+        <span className="avatar-menu-space-kind">{entry.key === 'personal' ? SHELL_TEXT.personalSpace : SHELL_TEXT.enterpriseSpace}</span>
         <span>{entry.label}</span>
       </span>
     );
@@ -30,6 +32,7 @@ export function AvatarMenu() {
   const { info, config } = useSession();
   const access = useAccess();
   const navigate = useNavigate();
+  const trigger = useRef<HTMLButtonElement>(null);
   const entries = avatarMenuEntries({
     userName: info.user_name,
     phone: info.phone,
@@ -87,11 +90,13 @@ export function AvatarMenu() {
         items,
         onClick: ({ key }) => {
           const entry = entries.find((e) => e.key === key);
+          // Focus back on the trigger first: a dialog opened from here returns focus to it when it closes, not to the hidden menu.
+          trigger.current?.focus();
           if (entry) act(entry);
         },
       }}
     >
-      <button type="button" className="top-action avatar-trigger" aria-label="账号菜单" data-testid="avatar-trigger">
+      <button ref={trigger} type="button" className="top-action avatar-trigger" aria-label={SHELL_TEXT.accountMenu} data-testid="avatar-trigger">
         <Avatar size={28} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
       </button>
     </Dropdown>

@@ -1,7 +1,7 @@
 /** Logout (SPEC §4): confirm "确认退出？", then a full-screen loading, clear the token, go to the logout page. */
 import { Modal } from 'antd';
 import { useState } from 'react';
-import { TEXT } from '@/constants/texts';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { signOut } from '@/session/sso';
 import { useDialog } from '@/ui/dialogs';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
@@ -9,13 +9,13 @@ import { FullScreenLoading } from '@/ui/FullScreenLoading';
 export function LogoutConfirm() {
   const { open, hide } = useDialog('logout');
   const [leaving, setLeaving] = useState(false);
-  if (leaving) return <FullScreenLoading tip="正在退出…" />;
+  if (leaving) return <FullScreenLoading tip={SHELL_TEXT.leaving} />;
   return (
     <Modal
       open={open}
-      title="提示"
-      okText="确定"
-      cancelText="取消"
+      title={SHELL_TEXT.logoutTitle}
+      okText={SHELL_TEXT.ok}
+      cancelText={SHELL_TEXT.cancel}
       onCancel={hide}
       onOk={() => {
         hide();

@@ -9,7 +9,7 @@ import { menuIcon, useAccess, type MenuNode } from '@/access';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
-import { APP_TITLE } from '@/constants/texts';
+import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
@@ -42,7 +42,7 @@ function Logo() {
 /** The logo and title, linking home; `data-guide="home-link"` is the guide tour's first target. */
 function homeLink(logo: ReactNode, title: ReactNode) {
   return (
-    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label="返回首页">
+    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label={SHELL_TEXT.home}>
       {logo}
       {title}
     </Link>

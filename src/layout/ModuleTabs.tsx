@@ -4,9 +4,7 @@
  */
 import { useLocation } from 'react-router-dom';
 import { APP_PREFIX, appForPath, useAccess } from '@/access';
-import { TEXT } from '@/constants/texts';
-
-const LABELS = { manual: TEXT.tabs.manual, product: TEXT.tabs.product, engine: TEXT.tabs.engine, channel: '渠道管理' } as const;
+import { SHELL_TEXT } from '@/constants/texts';
 
 export function ModuleTabs() {
   const { routeSet } = useAccess();
@@ -14,7 +12,7 @@ export function ModuleTabs() {
   const current = appForPath(pathname);
   if (routeSet.tabs.length === 0) return null;
   return (
-    <nav className="module-tabs" aria-label="模块">
+    <nav className="module-tabs" aria-label={SHELL_TEXT.modules}>
       {routeSet.tabs.map((app) => (
         <a
           key={app}
@@ -22,7 +20,7 @@ export function ModuleTabs() {
           className={current === app ? 'module-tab active' : 'module-tab'}
           aria-current={current === app ? 'page' : undefined}
         >
-          {LABELS[app]}
+          {SHELL_TEXT.apps[app]}
         </a>
       ))}
     </nav>

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { appForPath } from '@/access';
 import { dialogs } from '@/ui/dialogs';
 import { useFeedbackOffered } from './TopActions';
+import { SHELL_TEXT } from '@/constants/texts';
 
-export const PROVIDER = { name: '织雀科技', url: 'https://www.example.com/' };
 
 export function ShellFooter() {
   const { pathname } = useLocation();
@@ -13,24 +13,24 @@ export function ShellFooter() {
   return (
     <footer className="shell-footer">
       <span>
-        Powered by{' '}
-        <a href={PROVIDER.url} target="_blank" rel="noopener noreferrer">
-          {PROVIDER.name}
+        {SHELL_TEXT.poweredBy}{' '}
+        <a href={SHELL_TEXT.provider.url} target="_blank" rel="noopener noreferrer">
+          {SHELL_TEXT.provider.name}
         </a>
       </span>
       {manual ? (
         <>
           <button type="button" className="link-button" onClick={() => dialogs.open('guide')}>
-            新手引导
+            {SHELL_TEXT.guide}
           </button>
           <a href="/micro-app-manual/help" className="footer-link">
-            使用帮助
+            {SHELL_TEXT.usageHelp}
           </a>
         </>
       ) : null}
       {feedback ? (
         <button type="button" className="link-button" onClick={() => dialogs.open('feedback')}>
-          意见反馈
+          {SHELL_TEXT.feedback}
         </button>
       ) : null}
     </footer>

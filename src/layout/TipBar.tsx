@@ -9,8 +9,8 @@ import { useAccess } from '@/access';
 import { TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { readItem, subscribeStorage, writeItem } from '@/session/storage';
 import { navigation } from '@/ui/navigation';
+import { SHELL_TEXT } from '@/constants/texts';
 
-export const TIP_BAR_TEXT = '当前为个人空间，个人空间与企业空间的资源不能互通共享。';
 
 
 /** Is the tip bar shown? (the layout offsets its fixed header by the bar's height) */
@@ -26,22 +26,22 @@ export function TipBar() {
     <div
       className="tip-bar"
       role={shown ? 'region' : undefined}
-      aria-label={shown ? '个人空间提示' : undefined}
+      aria-label={shown ? SHELL_TEXT.tipBarLabel : undefined}
       data-testid="tip-bar"
       style={{ height: shown ? TIP_BAR_HEIGHT_PX : 0 }}
       hidden={!shown}
     >
       {shown ? (
         <>
-          <span>{TIP_BAR_TEXT}</span>
+          <span>{SHELL_TEXT.tipBar}</span>
           <Button type="link" size="small" onClick={() => navigation.openEntrance()}>
-            切换企业
+            {SHELL_TEXT.switchEnterprise}
           </Button>
           <Button
             type="text"
             size="small"
             className="tip-bar-close"
-            aria-label="关闭提示"
+            aria-label={SHELL_TEXT.closeTip}
             icon={<CloseOutlined />}
             onClick={() => writeItem('tipBarClosed', true)}
           />

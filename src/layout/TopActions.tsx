@@ -11,6 +11,7 @@ import { NoticeBell } from '@/features/notices/NoticeBell';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { AvatarMenu } from './AvatarMenu';
+import { SHELL_TEXT } from '@/constants/texts';
 
 export function showsFeedbackIcon(pathname: string): boolean {
   if (pathname === RENEWAL_PATH || pathname.startsWith(RENEWAL_PATH + '/')) return false;
@@ -32,23 +33,23 @@ export function TopActions() {
   return (
     <div className="top-actions">
       {app === 'manual' ? (
-        <Tooltip title="新手引导">
-          <button type="button" className="top-action" aria-label="新手引导" data-testid="guide-flag" onClick={() => dialogs.open('guide')}>
+        <Tooltip title={SHELL_TEXT.guide}>
+          <button type="button" className="top-action" aria-label={SHELL_TEXT.guide} data-testid="guide-flag" onClick={() => dialogs.open('guide')}>
             <FlagOutlined />
           </button>
         </Tooltip>
       ) : null}
       {feedback ? (
-        <Tooltip title="意见反馈">
-          <button type="button" className="top-action" aria-label="意见反馈" data-testid="feedback-icon" onClick={() => dialogs.open('feedback')}>
+        <Tooltip title={SHELL_TEXT.feedback}>
+          <button type="button" className="top-action" aria-label={SHELL_TEXT.feedback} data-testid="feedback-icon" onClick={() => dialogs.open('feedback')}>
             <MessageOutlined />
           </button>
         </Tooltip>
       ) : null}
-      <ErrorBoundary region="消息通知" compact>
+      <ErrorBoundary region={SHELL_TEXT.notices} compact>
         <NoticeBell />
       </ErrorBoundary>
-      <ErrorBoundary region="账号菜单" compact>
+      <ErrorBoundary region={SHELL_TEXT.accountMenu} compact>
         <AvatarMenu />
       </ErrorBoundary>
     </div>

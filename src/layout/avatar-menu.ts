@@ -3,6 +3,7 @@
  * the session so every rule is testable without rendering.
  */
 import { ENTERPRISE_NAME_MAX_CHARS, PERSONAL_NAME_MAX_CHARS } from '@/constants/limits';
+import { SHELL_TEXT } from '@/constants/texts';
 
 export interface AvatarMenuFacts {
   userName: string | null | undefined;
@@ -46,13 +47,15 @@ export function avatarMenuEntries(facts: AvatarMenuFacts): AvatarMenuEntry[] {
     const cut = truncate(facts.tenantName, ENTERPRISE_NAME_MAX_CHARS);
     entries.push({ key: 'enterprise', label: cut.text, fullName: facts.tenantName, truncated: cut.truncated });
   }
-  if (facts.hasMenus && facts.adminPath) entries.push({ key: 'admin', label: '进入管理后台', path: facts.adminPath });
-  if (facts.isOwner && !facts.isPersonal && !facts.isFrozen) entries.push({ key: 'invite', label: '邀请成员' });
+  if (facts.hasMenus && facts.adminPath) entries.push({ key: 'admin', label: SHELL_TEXT.avatarMenu.admin, path: facts.adminPath });
+  if (facts.isOwner && !facts.isPersonal && !facts.isFrozen) entries.push({ key: 'invite', label: SHELL_TEXT.avatarMenu.invite });
   // Create or switch shows only in the personal space or a disabled tenant.
   if (facts.isPersonal || facts.isFrozen) {
-    if (facts.tenantTotal > 1) entries.push({ key: 'switch-enterprise', label: '切换企业' });
-    else entries.push({ key: 'create-enterprise', label: '创建企业' });
+    if (facts.tenantTotal > 1) entries.push({ key: 'switch-enterprise', label: SHELL_TEXT.avatarMenu.switchEnterprise });
+    else entries.push({ key: 'create-enterprise', label: SHELL_TEXT.avatarMenu.createEnterprise });
   }
-  entries.push({ key: 'account-settings', label: '账号设置' }, { key: 'my-feedback', label: '我的反馈' }, { key: 'logout', label: '退出登录' });
+  entries.push({ key: 'account-settings', label: SHELL_TEXT.avatarMenu.accountSettings },
+    { key: 'my-feedback', label: SHELL_TEXT.avatarMenu.myFeedback },
+    { key: 'logout', label: SHELL_TEXT.avatarMenu.logout },);
   return entries;
 }

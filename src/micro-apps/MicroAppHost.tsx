@@ -6,19 +6,18 @@
 import microApp from '@micro-zoe/micro-app';
 import { Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { config, type SubAppName } from '@/config/env';
 import { APP_PREFIX } from '@/access';
 import { ErrorState } from '@/ui/ErrorState';
+import { dialogs } from '@/ui/dialogs';
+import { handleAppEvent } from './app-events';
+import { onAppEvent } from './channel';
 import { startMicroApps } from './start';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 export const MOUNT_TIMEOUT_MS = 20_000;
 
-export const APP_TITLES: Record<SubAppName, string> = {
-  manual: '织雀手册',
-  product: '产品管理',
-  channel: '渠道管理',
-  engine: '制造引擎',
-};
 
 type Status = 'loading' | 'mounted' | 'error';
 
@@ -55,6 +54,10 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
     };
   }, [attempt, app]);
 
+  // Requests from the app (open a dialog, go to a page) come through the channel.
+  const navigate = useNavigate();
+  useEffect(() => onAppEvent(app, (event) => void handleAppEvent(event, { navigate, openDialog: dialogs.open })), [app, navigate]);
+
   const retry = () => {
     void microApp.unmountApp(app, { destroy: true }).finally(() => setAttempt((n) => n + 1));
   };
@@ -64,18 +67,18 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
       {status === 'error' ? (
         <ErrorState
           tone="error"
-          title={`${APP_TITLES[app]}加载失败`}
-          description="子应用暂时无法打开，请检查网络后重试。"
+          title={SHELL_TEXT.appFailed(SHELL_TEXT.apps[app])}
+          description={SHELL_TEXT.appFailedHint}
           actions={
             <Button type="primary" onClick={retry}>
-              重试
+              {TEXT.retry}
             </Button>
           }
         />
       ) : null}
       {status === 'loading' ? (
         <div className="micro-app-loading">
-          <Spin tip={`正在加载${APP_TITLES[app]}…`} size="large">
+          <Spin tip={SHELL_TEXT.appLoading(SHELL_TEXT.apps[app])} size="large">
             <div style={{ height: 120 }} />
           </Spin>
         </div>

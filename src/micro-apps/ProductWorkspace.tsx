@@ -10,11 +10,12 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { APP_PREFIX, useAccess } from '@/access';
 import { sendToApp } from './channel';
 import { MicroAppHost } from './MicroAppHost';
+import { SHELL_TEXT } from '@/constants/texts';
 
 export const PRODUCT_SUB_ROUTES = [
-  { key: 'commodityManagement', label: '产品库', icon: <AppstoreOutlined /> },
-  { key: 'classifiedManagement', label: '类目管理', icon: <ClusterOutlined /> },
-  { key: 'attributeManagement', label: '属性参数管理', icon: <TagsOutlined /> },
+  { key: 'commodityManagement', label: SHELL_TEXT.productRailItems.commodityManagement, icon: <AppstoreOutlined /> },
+  { key: 'classifiedManagement', label: SHELL_TEXT.productRailItems.classifiedManagement, icon: <ClusterOutlined /> },
+  { key: 'attributeManagement', label: SHELL_TEXT.productRailItems.attributeManagement, icon: <TagsOutlined /> },
 ] as const;
 
 export type ProductSubRoute = (typeof PRODUCT_SUB_ROUTES)[number]['key'];
@@ -31,17 +32,17 @@ export function ProductWorkspace() {
 
   return (
     <div className="product-workspace">
-      <nav className="left-rail" aria-label="产品管理导航">
+      <nav className="left-rail" aria-label={SHELL_TEXT.productRail}>
         {routeSet.apps.includes('manual') ? (
           <a className="left-rail-item" href={`${APP_PREFIX.manual}/`}>
             <BookOutlined />
-            <span>手册库</span>
+            <span>{SHELL_TEXT.productRailItems.manualLibrary}</span>
           </a>
         ) : (
-          <Tooltip title="当前空间未开通织雀手册" placement="right">
+          <Tooltip title={SHELL_TEXT.manualNotOpened} placement="right">
             <button type="button" className="left-rail-item" disabled>
               <BookOutlined />
-              <span>手册库</span>
+              <span>{SHELL_TEXT.productRailItems.manualLibrary}</span>
             </button>
           </Tooltip>
         )}

@@ -27,8 +27,3 @@ export function onAppEvent(app: SubAppName, listener: (data: AppToShell) => void
   microApp.addDataListener(app, handler);
   return () => microApp.removeDataListener(app, handler);
 }
-
-/** The last data sent to an app (what it sees on mount). */
-export function lastSent(app: SubAppName): ShellToApp | null {
-  return (microApp.getData(app, true) as ShellToApp | null) ?? null;
-}

@@ -10,5 +10,10 @@ let started = false;
 export function startMicroApps(): void {
   if (started) return;
   started = true;
+  // micro-app finds the real window through `Function('return window')()` unless these
+  // exist: an eval, which the Content Security Policy forbids (no 'unsafe-eval').
+  const host = window as unknown as { rawWindow?: Window; rawDocument?: Document };
+  host.rawWindow ??= window;
+  host.rawDocument ??= document;
   microApp.start({ iframe: true, 'router-mode': 'native', iframeSrc: '/empty.html' });
 }

@@ -13,6 +13,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
 import { userConfigQuery, userInfoQuery } from './queries';
 import { writeItem } from './storage';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 export interface SessionData {
   info: UserInfo;
@@ -89,8 +90,8 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     return (
       <ErrorState
         tone="error"
-        title="工作台加载失败"
-        description="无法获取您的账号信息，请稍后重试。"
+        title={SHELL_TEXT.workbenchFailed}
+        description={SHELL_TEXT.workbenchFailedHint}
         actions={
           <Button
             type="primary"
@@ -99,12 +100,12 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
               void config.refetch();
             }}
           >
-            重试
+            {TEXT.retry}
           </Button>
         }
       />
     );
   }
-  if (!session) return <FullScreenLoading tip="正在加载工作台…" />;
+  if (!session) return <FullScreenLoading tip={SHELL_TEXT.loadingWorkbench} />;
   return <SessionProvider value={session}>{children}</SessionProvider>;
 }

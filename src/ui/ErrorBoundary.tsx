@@ -5,6 +5,7 @@
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState } from './ErrorState';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 interface Props {
   region: string;
@@ -42,20 +43,20 @@ export class ErrorBoundary extends Component<Props, State> {
     if (this.props.compact) {
       return (
         <span role="alert" className="region-error-compact">
-          {this.props.region}加载失败
+          {SHELL_TEXT.regionFailedCompact(this.props.region)}
           <Button size="small" type="link" onClick={this.retry}>
-            重试
+            {TEXT.retry}
           </Button>
         </span>
       );
     }
     return (
       <ErrorState
-        title={`${this.props.region}出现错误`}
-        description="这一部分暂时无法显示，其余功能不受影响。"
+        title={SHELL_TEXT.regionFailed(this.props.region)}
+        description={SHELL_TEXT.regionFailedHint}
         actions={
           <Button type="primary" onClick={this.retry}>
-            重试
+            {TEXT.retry}
           </Button>
         }
       />

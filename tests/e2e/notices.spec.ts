@@ -74,17 +74,20 @@ test('a pushed notice reloads the list and the manual app gets the scene number 
   await expect(page.getByRole('dialog', { name: '消息通知' }).getByTestId('notice-item').first()).toBeVisible();
   await waitForRegistration(page);
 
+  // The scene number comes from the newest notice of the reloaded list (the contract example's
+  // S-1024, appId A0001), not from the event: the push carries another one on purpose.
   const before = listRequests();
-  await push(page, { app_id: 'A0001', scene_no: 'S-1024' });
+  await push(page, { app_id: 'A0001', scene_no: 'S-FROM-EVENT' });
   await expect.poll(listRequests).toBeGreaterThan(before);
   await expect(manual.getByTestId('received')).toContainText('"scene_no": "S-1024"');
+  await expect(manual.getByTestId('received')).not.toContainText('S-FROM-EVENT');
   await expect(manual.getByTestId('received')).toContainText('"type": "refresh"');
   await expect(manual.getByTestId('refresh-count')).toHaveText('1');
 
   // The same scene again still reaches the app (forced data).
   const afterFirst = listRequests();
   await page.waitForTimeout(600);
-  await push(page, { app_id: 'A0001', scene_no: 'S-1024' });
+  await push(page, { app_id: 'A0001', scene_no: 'S-FROM-EVENT' });
   await expect.poll(listRequests).toBeGreaterThan(afterFirst);
   await expect(manual.getByTestId('refresh-count')).toHaveText('2');
 });

@@ -143,6 +143,12 @@ test.describe('sub-apps', () => {
     await expect(received).toContainText('attributeManagement');
   });
 
+  test('an embedded app can ask the shell to open the feedback dialog through the channel', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    await page.locator('micro-app[name="manual"]').getByTestId('ask-feedback').click();
+    await expect(page.getByRole('dialog').getByRole('tab', { name: /问题反馈/ })).toBeVisible();
+  });
+
   test('a sub-app that cannot load shows an error with a retry, and the shell keeps working', async ({ page }) => {
     await page.route('**/__mock/apps/manual/**', (route) => route.abort());
     await signInToShell(page, 'personal');

@@ -46,6 +46,12 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     { type: 'button', 'data-testid': 'notify', class: 'button primary' },
     '通知主应用',
   );
+  // Asks the shell to open its feedback dialog (an app→shell request on the channel).
+  const askFeedback = h(
+    'button',
+    { type: 'button', 'data-testid': 'ask-feedback', class: 'button' },
+    '打开意见反馈',
+  );
   const nav = h('nav', { class: 'routes', 'aria-label': `${name}子路由` });
   for (const route of routes) {
     const link = h(
@@ -70,7 +76,7 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     ),
     h('section', { class: 'panel' }, h('h2', {}, '当前子路由'), routeText, nav),
     h('section', { class: 'panel' }, h('h2', {}, '最近收到的数据'), received),
-    h('section', { class: 'panel actions' }, notify, notifyStatus),
+    h('section', { class: 'panel actions' }, notify, askFeedback, notifyStatus),
   );
 
   const dataListeners = [];
@@ -99,6 +105,11 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     }
     channel.dispatch(message);
     notifyStatus.textContent = `已发送 ${message.at}`;
+  });
+
+  askFeedback.addEventListener('click', () => {
+    if (embedded) channel.dispatch({ type: 'open', dialog: 'feedback', app, at: new Date().toISOString() });
+    else notifyStatus.textContent = '独立运行，没有主应用可通知';
   });
 
   // The shell may change the URL without telling us: popstate, plus a light poll.
