@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward
 // API, SSO and mock-control calls to the mock gateway (or a real upstream), socket included.
@@ -13,7 +14,9 @@ const proxy: Record<string, ProxyOptions> = {
 const port = Number(process.env.PORT ?? 5173);
 
 export default defineConfig({
-  plugins: [react()],
+  // The production build's Content Security Policy: scripts/csp.ts (README "Security").
+  plugins: [react(), cspPreview()],
+  html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

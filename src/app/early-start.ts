@@ -24,6 +24,7 @@ configureTransport({
   baseUrl: config.apiBase,
   getToken,
   getTenantId,
+  timeoutMs: config.requestTimeoutMs,
   // Session expiry: clear the credentials and go to logout (SPEC §4, §8).
   onSessionExpired: expireSession,
 });

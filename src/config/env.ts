@@ -3,11 +3,19 @@
  * Defaults point at the mock stack behind the dev server / preview proxy, so the
  * app runs with nothing configured.
  */
+import { REQUEST_TIMEOUT_MS } from '@/constants/limits';
+
 const env = import.meta.env;
 
 function read(name: string, fallback: string): string {
   const v = env[name] as string | undefined;
   return v && v.trim() ? v.trim() : fallback;
+}
+
+/** A whole number of milliseconds above zero, else the fallback. */
+function milliseconds(name: string, fallback: number): number {
+  const value = Number(read(name, ''));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost:5173';
@@ -37,6 +45,11 @@ export const config = {
     .filter(Boolean),
   /** The avatar a user gets back with "恢复默认头像" (the contract's default avatar). */
   defaultAvatarUrl: read('VITE_DEFAULT_AVATAR_URL', 'https://static.zhique.example.com/avatar/default.png'),
+  /**
+   * Request time limit (SPEC §9: 60 s). Only test builds change it: the fuzz run
+   * (`npm run test:fuzz`) shortens it to see never-answering requests end in an error state.
+   */
+  requestTimeoutMs: milliseconds('VITE_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS),
 } as const;
 
 export type SubAppName = keyof typeof config.subApps;

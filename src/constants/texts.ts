@@ -114,7 +114,8 @@ export const RULE_TEXT = {
 /** The notice bell and drawer (SPEC §2 top bar and dialogs, §4 Notices). */
 export const NOTICE_TEXT = {
   title: '消息通知',
-  bellUnread: (n: number) => `消息通知（${n}条未读）`,
+  // The count is its own word in the name, as it is on the badge (WCAG 2.5.3).
+  bellUnread: (n: number) => `消息通知，${n}条未读`,
   readStateLabel: '阅读状态',
   readStates: { unread: '未读', all: '全部' },
   appFilterLabel: '应用',
@@ -178,6 +179,7 @@ export const ADMIN_TEXT = {
   },
   members: {
     title: '成员管理',
+    loadFailed: '成员加载失败',
     name: '成员',
     noName: '未设置姓名',
     phone: '手机号',
@@ -209,6 +211,7 @@ export const ADMIN_TEXT = {
   },
   roles: {
     title: '角色管理',
+    loadFailed: '角色加载失败',
     name: '角色名称',
     namePlaceholder: '例如：质检员',
     description: '角色描述',
@@ -466,4 +469,5 @@ export const SHELL_TEXT = {
   manualNotOpened: '当前空间未开通织雀手册',
   poweredBy: 'Powered by',
   provider: { name: '织雀科技', url: 'https://www.zhique.example.com/' },
+  menusFailed: '管理菜单加载失败',
 } as const;

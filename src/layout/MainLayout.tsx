@@ -11,6 +11,7 @@ import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
+import { MenusFailedNotice } from './MenusFailedNotice';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
 import { ShellFooter } from './ShellFooter';
@@ -32,17 +33,14 @@ function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
 }
 
 function Logo() {
-  return (
-    <span className="shell-logo" aria-hidden="true">
-      织
-    </span>
-  );
+  return <span className="shell-logo" aria-hidden="true" />;
 }
 
 /** The logo and title, linking home; `data-guide="home-link"` is the guide tour's first target. */
 function homeLink(logo: ReactNode, title: ReactNode) {
   return (
-    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label={SHELL_TEXT.home}>
+    // The name starts with the visible title (WCAG 2.5.3, label in name), then says where it goes.
+    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label={`${APP_TITLE}，${SHELL_TEXT.home}`}>
       {logo}
       {title}
     </Link>
@@ -81,6 +79,7 @@ export function MainLayout() {
         headerContentRender={() => (
           <ErrorBoundary region="模块导航" compact>
             <ModuleTabs />
+            <MenusFailedNotice />
           </ErrorBoundary>
         )}
         actionsRender={() => [<TopActions key="actions" />]}

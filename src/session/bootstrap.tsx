@@ -74,7 +74,8 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
 
   const session = useMemo<SessionData | null>(() => {
     if (!info.data || !config.data) return null;
-    if (needsMenus && !menus.data && !menus.isError) return null;
+    // Wait for the menus while they load; an answer without data (null) goes on without them, like an error.
+    if (needsMenus && menus.isPending) return null;
     const menuData = needsMenus ? (menus.data ?? null) : null;
     const routeSet = buildRouteSetSafely({
       defHomePage: config.data.def_home_page === 'page2' ? 'page2' : 'page1',
@@ -84,7 +85,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
       permissions: menuData?.permissions,
     });
     return { info: info.data, config: config.data, menus: menuData, routeSet, isPersonal: isPersonalSpace(config.data) };
-  }, [info.data, config.data, menus.data, menus.isError, needsMenus]);
+  }, [info.data, config.data, menus.data, menus.isPending, needsMenus]);
 
   if (info.isError || config.isError) {
     return (

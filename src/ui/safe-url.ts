@@ -18,19 +18,21 @@ export function safeExternalLink(raw: unknown): string | null {
 }
 
 /**
- * A redirect target taken from a URL: a same-origin path ("/x", never "//host")
- * or an absolute URL on this or an allowed origin. Returns a path or URL, or null.
+ * A redirect target taken from a URL: a path on this origin, or an absolute URL on
+ * this or an allowed origin. Returns a path (same origin) or a URL, or null. The
+ * target is resolved the way the browser will resolve it, so "//evil", "/\\evil" and
+ * "/<tab>/evil" (the URL parser drops tabs and newlines) are seen as the other host they are.
  */
 export function safeRedirect(raw: unknown, allowedOrigins: readonly string[] = config.allowedLinkOrigins): string | null {
   if (typeof raw !== 'string' || !raw) return null;
-  if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
+  const here = window.location.origin;
+  let url: URL;
   try {
-    const url = new URL(raw);
-    const here = window.location.origin;
-    if (!SAFE_SCHEMES.has(url.protocol)) return null;
-    if (url.origin === here) return url.pathname + url.search + url.hash;
-    return allowedOrigins.includes(url.origin) ? url.href : null;
+    url = new URL(raw, here);
   } catch {
     return null;
   }
+  if (!SAFE_SCHEMES.has(url.protocol)) return null;
+  if (url.origin === here) return url.pathname + url.search + url.hash;
+  return allowedOrigins.includes(url.origin) ? url.href : null;
 }

@@ -34,7 +34,7 @@ async function push(page: Page, data: Record<string, unknown>): Promise<void> {
 
 test('the bell shows the unread count and opens the drawer with the notices', async ({ page }) => {
   await signInToShell(page, 'personal');
-  const bell = page.getByRole('button', { name: '消息通知（3条未读）' });
+  const bell = page.getByRole('button', { name: '消息通知，3条未读' });
   await expect(bell).toBeVisible();
   await bell.click();
 

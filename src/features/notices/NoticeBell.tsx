@@ -23,7 +23,8 @@ export function NoticeBell() {
         onClick={() => dialogs.open('notices')}
       >
         <Badge count={unread} size="small" offset={[2, -2]}>
-          {unread > 0 ? <BellFilled data-testid="bell-unread-icon" /> : <BellOutlined data-testid="bell-icon" />}
+          {/* The icons are decoration: the button is named by its label (and the count it shows). */}
+          {unread > 0 ? <BellFilled aria-hidden data-testid="bell-unread-icon" /> : <BellOutlined aria-hidden data-testid="bell-icon" />}
         </Badge>
       </button>
     </Tooltip>

@@ -58,7 +58,7 @@ const titles = () => items().map((li) => li.querySelector('.notice-item-title')?
 describe('notice bell', () => {
   it('shows the unread icon and count from the list query, without opening the drawer', async () => {
     const { state } = setup();
-    const bell = await screen.findByRole('button', { name: '消息通知（3条未读）' });
+    const bell = await screen.findByRole('button', { name: '消息通知，3条未读' });
     expect(within(bell).getByTestId('bell-unread-icon')).toBeInTheDocument();
     expect(state.lists).toEqual([{ app_name: '', readState: 0, index: 1, page_size: 100, uid: 'u-1001', tid: 't-ent-2001' }]);
     expect(state.listPaths).toEqual(['/api/message/v1/tenant/t-ent-2001/user/u-1001/msg/list']);
@@ -129,7 +129,7 @@ describe('notice drawer', () => {
     await waitFor(() => expect(state.markedRead).toEqual(['n-5006']));
     await waitFor(() => expect(titles()).toEqual(['新品评审结果已发布', '渠道合作申请']));
     expect(state.lists.length).toBeGreaterThan(before);
-    expect(await screen.findByRole('button', { name: '消息通知（2条未读）' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '消息通知，2条未读' })).toBeInTheDocument();
   });
 
   it('does nothing when a read notice is clicked', async () => {
@@ -157,7 +157,7 @@ describe('notice drawer', () => {
     await waitFor(() => expect(state.markedAll).toEqual([{ app_name: 'channel', userGid: 'u-1001', tenantGid: 't-ent-2001' }]));
     expect(await within(drawer).findByText('暂无未读消息')).toBeInTheDocument();
     // Only the channel notice was read: the bell still counts the other two.
-    expect(await screen.findByRole('button', { name: '消息通知（2条未读）' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '消息通知，2条未读' })).toBeInTheDocument();
     // (jsdom never ends antd's loading-icon motion, so the name may keep a "loading" prefix.)
     await waitFor(() => expect(within(drawer).getByRole('button', { name: /全部已读$/ })).toBeDisabled());
   });

@@ -9,9 +9,7 @@ export function StandalonePage({ title, extra, children }: { title: string; extr
     <div className={styles.standalone}>
       <header className={styles.standaloneHead}>
         <a href="/" className={styles.brand} aria-label={`${APP_TITLE}首页`}>
-          <span className={styles.brandMark} aria-hidden="true">
-            织
-          </span>
+          <span className={styles.brandMark} aria-hidden="true" />
           {APP_TITLE}
         </a>
         {extra}

@@ -13,6 +13,7 @@ import type { Member } from '@generated/workbench/model';
 import { Access, useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
@@ -115,6 +116,14 @@ export default function MembersPage() {
     },
   ];
 
+  // The members come with the tenant detail: when it cannot be loaded, say so and offer a retry.
+  if (detail.isError && !detail.data)
+    return (
+      <PageFrame title={T.title}>
+        <LoadFailed title={T.loadFailed} onRetry={() => void detail.refetch()} />
+      </PageFrame>
+    );
+
   return (
     <PageFrame title={T.title}>
       <ProTable<Member>
@@ -130,7 +139,7 @@ export default function MembersPage() {
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(String)),
-                getCheckboxProps: (m) => ({ disabled: m.is_owner, name: displayName(m) }),
+                getCheckboxProps: (m) => ({ disabled: m.is_owner, name: displayName(m), 'aria-label': displayName(m) }),
               }
             : false
         }

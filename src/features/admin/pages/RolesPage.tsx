@@ -7,7 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getListAllRolesQueryKey, listRoles, useDeleteRole } from '@generated/rbac/rbac';
 import type { Role } from '@generated/rbac/model';
@@ -15,6 +15,7 @@ import { Access, useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ROLE_PAGE_SIZE } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { PageFrame } from '@/ui/PageFrame';
 import { ADMIN_PAGE_PATHS, permissionsHref } from '../registry';
 import { RoleForm } from '../roles/RoleForm';
@@ -40,6 +41,7 @@ export default function RolesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tableRef = useRef<ActionType>(undefined);
+  const [failed, setFailed] = useState(false);
   const remove = useDeleteRole();
   const canConfigure = can(POWER.rolePowers) && canOpen(root + ADMIN_PAGE_PATHS.permissions);
 
@@ -165,6 +167,7 @@ export default function RolesPage() {
 
   return (
     <PageFrame title={T.title}>
+      {failed ? <LoadFailed title={T.loadFailed} onRetry={() => void tableRef.current?.reload()} /> : null}
       <ProTable<Role, { name?: string }>
         rowKey="id"
         actionRef={tableRef}
@@ -179,9 +182,11 @@ export default function RolesPage() {
               index: current,
               page_size: pageSize,
             });
+            setFailed(false);
             return { data: page.rows, total: page.total, success: true };
           } catch {
-            return { data: [], total: 0, success: false }; // already toasted by the transport
+            setFailed(true); // toasted by the transport; the page says so too, with a retry
+            return { data: [], total: 0, success: false };
           }
         }}
         toolBarRender={() => [

@@ -32,44 +32,47 @@ export default function AccountSettingPage() {
   else
     content = (
       <List itemLayout="horizontal">
-        <List.Item
-          actions={[
-            <Button key="mobile" onClick={() => setOpen('mobile')}>
-              {ACCOUNT_TEXT.changeMobile}
-            </Button>,
-          ]}
-        >
-          <List.Item.Meta
-            title={ACCOUNT_TEXT.mobile}
-            description={<span className="account-setting-desc">{maskPhone(phone)}</span>}
-          />
-        </List.Item>
-        <List.Item
-          actions={[
-            <Space key="password" wrap>
-              {hasPassword ? (
-                <Button onClick={() => setOpen('change-password')}>{ACCOUNT_TEXT.changePassword}</Button>
-              ) : null}
-              <Button type={hasPassword ? 'link' : 'default'} onClick={() => setOpen('reset-password')}>
-                {hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword}
-              </Button>
-            </Space>,
-          ]}
-        >
-          <List.Item.Meta
-            title={ACCOUNT_TEXT.password}
-            description={hasPassword ? ACCOUNT_TEXT.passwordSet : ACCOUNT_TEXT.passwordUnset}
-          />
-        </List.Item>
-        <List.Item
-          actions={[
-            <Button key="delete" danger onClick={() => setOpen('delete')}>
-              {ACCOUNT_TEXT.deleteAccount}
-            </Button>,
-          ]}
-        >
-          <List.Item.Meta title={ACCOUNT_TEXT.deleteAccount} description={ACCOUNT_TEXT.deleteAccountHint} />
-        </List.Item>
+        {/* The items' list element, as antd renders it for a dataSource: an <li> needs its <ul>. */}
+        <ul className="ant-list-items">
+          <List.Item
+            actions={[
+              <Button key="mobile" onClick={() => setOpen('mobile')}>
+                {ACCOUNT_TEXT.changeMobile}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={ACCOUNT_TEXT.mobile}
+              description={<span className="account-setting-desc">{maskPhone(phone)}</span>}
+            />
+          </List.Item>
+          <List.Item
+            actions={[
+              <Space key="password" wrap>
+                {hasPassword ? (
+                  <Button onClick={() => setOpen('change-password')}>{ACCOUNT_TEXT.changePassword}</Button>
+                ) : null}
+                <Button type={hasPassword ? 'link' : 'default'} onClick={() => setOpen('reset-password')}>
+                  {hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword}
+                </Button>
+              </Space>,
+            ]}
+          >
+            <List.Item.Meta
+              title={ACCOUNT_TEXT.password}
+              description={hasPassword ? ACCOUNT_TEXT.passwordSet : ACCOUNT_TEXT.passwordUnset}
+            />
+          </List.Item>
+          <List.Item
+            actions={[
+              <Button key="delete" danger onClick={() => setOpen('delete')}>
+                {ACCOUNT_TEXT.deleteAccount}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta title={ACCOUNT_TEXT.deleteAccount} description={ACCOUNT_TEXT.deleteAccountHint} />
+          </List.Item>
+        </ul>
       </List>
     );
 
