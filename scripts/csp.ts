@@ -23,7 +23,12 @@ import type { Plugin } from 'vite';
 /** Written by Vite into the build; replaced per response by the server. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-const SUB_APP_VARIABLES = ['VITE_MICRO_APP_MANUAL_URL', 'VITE_MICRO_APP_PRODUCT_URL', 'VITE_MICRO_APP_CHANNEL_URL', 'VITE_MICRO_APP_ENGINE_URL'];
+const SUB_APP_VARIABLES = [
+  'VITE_MICRO_APP_MANUAL_URL',
+  'VITE_MICRO_APP_PRODUCT_URL',
+  'VITE_MICRO_APP_CHANNEL_URL',
+  'VITE_MICRO_APP_ENGINE_URL',
+];
 
 /** The origin of an absolute http(s)/ws(s) URL; undefined for a relative one (same origin). */
 function originOf(raw: string | undefined): string | undefined {
@@ -110,7 +115,10 @@ export function cspPreview(): Plugin {
         // Documents: the SPA's routes (no file extension) and the .html pages of the build.
         const ext = path.extname(pathname);
         if ((req.method !== 'GET' && req.method !== 'HEAD') || (ext && ext !== '.html')) return next();
-        const file = ext === '.html' ? path.normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '') : 'index.html';
+        const file =
+          ext === '.html'
+            ? path.normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '')
+            : 'index.html';
         if (!path.resolve(outDir, file).startsWith(outDir + path.sep)) return next();
         let html: string;
         try {

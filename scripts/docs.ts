@@ -24,7 +24,12 @@ import {
 } from './lib/openapi';
 import { nodeBinary, projectRoot } from './lib/paths';
 import { scenarios } from './mock/scenarios';
-import { CODE_NOT_AN_ERROR, CODE_OK, SESSION_EXPIRED_CODES, SESSION_EXPIRED_STATUS } from '../src/constants/codes';
+import {
+  CODE_NOT_AN_ERROR,
+  CODE_OK,
+  SESSION_EXPIRED_CODES,
+  SESSION_EXPIRED_STATUS,
+} from '../src/constants/codes';
 
 const outDir = path.join(projectRoot, 'docs', 'api');
 const redocly = path.join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
@@ -42,14 +47,20 @@ interface Page {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Just enough Markdown for the contracts' descriptions: paragraphs and `code`. */
 function markdown(text: string): string {
   return text
     .trim()
     .split(/\n\s*\n/)
-    .map((para) => `<p>${escapeHtml(para.replace(/\s*\n\s*/g, ' ')).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
+    .map(
+      (para) =>
+        `<p>${escapeHtml(para.replace(/\s*\n\s*/g, ' ')).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`,
+    )
     .join('\n');
 }
 
@@ -57,12 +68,16 @@ const str = (value: Json | undefined, fallback = '') => (typeof value === 'strin
 const firstParagraph = (text: string) => text.trim().split(/\n\s*\n/)[0] ?? '';
 
 function render(source: string, file: string): void {
-  const run = spawnSync(nodeBinary(), [redocly, 'build-docs', source, '--output', file, '--inlineBundle', '--template', template], {
-    cwd: projectRoot,
-    // No usage telemetry, no update check: the run stays offline.
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    nodeBinary(),
+    [redocly, 'build-docs', source, '--output', file, '--inlineBundle', '--template', template],
+    {
+      cwd: projectRoot,
+      // No usage telemetry, no update check: the run stays offline.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      encoding: 'utf8',
+    },
+  );
   // Redocly prints a banner on every run; show its output only when it failed.
   if (run.status !== 0) {
     process.stderr.write(`${run.stdout}${run.stderr}`);
@@ -74,7 +89,10 @@ function openapiPage(service: (typeof serviceDocuments)[number]): Page {
   const doc = store.load(documentPath(service)) as JsonObject;
   const info = isObject(doc.info) ? doc.info : {};
   const operations = listOperations(store, service);
-  const examples = operations.reduce((n, op) => n + [...responseExampleNames(store, op).values()].flat().length, 0);
+  const examples = operations.reduce(
+    (n, op) => n + [...responseExampleNames(store, op).values()].flat().length,
+    0,
+  );
   const server = Array.isArray(doc.servers) && isObject(doc.servers[0]) ? str(doc.servers[0].url) : '';
   return {
     file: `${service}.html`,
@@ -91,7 +109,8 @@ function asyncapiPage(): Page {
   const doc = store.load(path.join(openapiDir, 'realtime.asyncapi.yaml')) as JsonObject;
   const info = isObject(doc.info) ? doc.info : {};
   const count = (key: string) => (isObject(doc[key]) ? Object.keys(doc[key]).length : 0);
-  const messages = isObject(doc.components) && isObject(doc.components.messages) ? Object.keys(doc.components.messages) : [];
+  const messages =
+    isObject(doc.components) && isObject(doc.components.messages) ? Object.keys(doc.components.messages) : [];
   const channel = isObject(doc.channels) ? Object.values(doc.channels).find(isObject) : undefined;
   return {
     file: 'realtime.html',
@@ -116,13 +135,21 @@ function sharedSections(): string {
 
   const codeRows = [
     [String(CODE_OK), 'success', 'the client returns <code>data</code>'],
-    [String(CODE_NOT_AN_ERROR), 'success with a notice', 'not an error: the client returns <code>data</code>'],
+    [
+      String(CODE_NOT_AN_ERROR),
+      'success with a notice',
+      'not an error: the client returns <code>data</code>',
+    ],
     [
       SESSION_EXPIRED_CODES.join(', ') + `, HTTP ${SESSION_EXPIRED_STATUS}`,
       'session expired',
       'the client clears its credentials, shows 登录状态已失效,请重新登录! and goes to the logout page',
     ],
-    ['any other code', 'error', 'the client shows <code>msg</code> (or “Error”) for 2 s and rejects the call'],
+    [
+      'any other code',
+      'error',
+      'the client shows <code>msg</code> (or “Error”) for 2 s and rejects the call',
+    ],
   ]
     .map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`)
     .join('\n');
@@ -130,7 +157,10 @@ function sharedSections(): string {
   const schemeRows = Object.entries(schemes)
     .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
     .map(([name, s]) => {
-      const header = s.type === 'http' ? `Authorization: ${str(s.scheme).replace(/^./, (c) => c.toUpperCase())} &lt;token&gt;` : `${escapeHtml(str(s.name))}: &lt;id&gt;`;
+      const header =
+        s.type === 'http'
+          ? `Authorization: ${str(s.scheme).replace(/^./, (c) => c.toUpperCase())} &lt;token&gt;`
+          : `${escapeHtml(str(s.name))}: &lt;id&gt;`;
       return `<tr><td><code>${escapeHtml(name)}</code></td><td><code>${header}</code></td><td>${markdown(str(s.description))}</td></tr>`;
     })
     .join('\n');
@@ -139,7 +169,8 @@ function sharedSections(): string {
     .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
     .map(([name, r]) => {
       const media = isObject(r.content) ? Object.values(r.content).find(isObject) : undefined;
-      const example = media && isObject(media.examples) ? Object.values(media.examples).find(isObject) : undefined;
+      const example =
+        media && isObject(media.examples) ? Object.values(media.examples).find(isObject) : undefined;
       const value = example ? JSON.stringify(example.value) : '';
       return `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(str(r.description))}</td><td><code>${escapeHtml(value)}</code></td></tr>`;
     })
@@ -150,9 +181,15 @@ function sharedSections(): string {
   const scenarioRows = scenarios
     .map((s) => {
       const ops = allOps.filter((op) =>
-        [...responseExampleNames(store, op)].some(([status, names]) => /^2/.test(status) && names.includes(s.name)),
+        [...responseExampleNames(store, op)].some(
+          ([status, names]) => /^2/.test(status) && names.includes(s.name),
+        ),
       );
-      const override = s.overrides ? Object.entries(s.overrides).map(([op, o]) => `${op} → ${o.status ?? ''} ${o.example ?? ''}`).join('; ') : '';
+      const override = s.overrides
+        ? Object.entries(s.overrides)
+            .map(([op, o]) => `${op} → ${o.status ?? ''} ${o.example ?? ''}`)
+            .join('; ')
+        : '';
       return (
         `<tr><td><code>${escapeHtml(s.name)}</code></td><td>${escapeHtml(s.label)}</td><td>${escapeHtml(s.description)}</td>` +
         `<td>${ops.length || '0 (serves <code>default</code>)'}${override ? `<br/><small>override: ${escapeHtml(override)}</small>` : ''}</td></tr>`

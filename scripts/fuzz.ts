@@ -11,7 +11,8 @@
  *    uncaught page error, no blank page. FUZZ_WORKERS (default 2) seeds run at once.
  * 3. Contract-breaking pass (scripts/fuzz/faults.ts; FUZZ_FAULTS=0 skips it).
  *
- * Prints the figures and every finding; exits 1 on any. One browser for the whole run.
+ * Prints the figures and every finding; exits 1 on any. One browser for the whole run
+ * (launched again, and the seed retried once, if it dies underneath us).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -54,8 +55,14 @@ function build(): void {
 async function signIn(page: import('@playwright/test').Page, scenario: string): Promise<void> {
   await page.goto('/');
   await page.waitForURL(/\/sso\/authorize/, { timeout: 15_000 });
-  await page.locator('a.choice', { has: page.locator('code', { hasText: new RegExp(`^${scenario}$`) }) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/oauth'), { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('a.choice', { has: page.locator('code', { hasText: new RegExp(`^${scenario}$`) }) })
+    .click();
+  await page
+    .waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/oauth'), {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
 }
 
 interface SeedResult {
@@ -69,12 +76,43 @@ interface SeedResult {
   seconds: number;
 }
 
-async function runSeed(browser: Browser, seed: number): Promise<SeedResult> {
+let browserInstance: Browser | undefined;
+let launching: Promise<Browser> | undefined;
+
+/** The shared browser; a new one when the last has gone away (a crash, or killed from outside). */
+async function browser(): Promise<Browser> {
+  if (browserInstance?.isConnected()) return browserInstance;
+  launching ??= chromium.launch(playwrightConfig.use?.launchOptions).then((b) => {
+    if (browserInstance) log('[fuzz] the browser went away: launched a new one');
+    browserInstance = b;
+    launching = undefined;
+    return b;
+  });
+  return launching;
+}
+
+const browserGone = (error: unknown) =>
+  /browser has been closed|Browser closed|Target closed/i.test(String(error));
+
+async function runSeed(seed: number): Promise<SeedResult> {
+  try {
+    return await runSeedOnce(await browser(), seed);
+  } catch (error) {
+    if (!browserGone(error)) throw error;
+    return runSeedOnce(await browser(), seed); // once more, in a new browser
+  }
+}
+
+async function runSeedOnce(browser: Browser, seed: number): Promise<SeedResult> {
   const t0 = Date.now();
   const scenario = SCENARIOS[(seed - 1 + SCENARIOS.length) % SCENARIOS.length]!;
   const stack = await startMockStack({ port: 0, dynamicSeed: seed, quiet: true });
   const server = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
   const codes: CodeStats = { rewritten: 0, errors: 0 };
   try {
     const page = await context.newPage();
@@ -93,14 +131,14 @@ async function runSeed(browser: Browser, seed: number): Promise<SeedResult> {
   }
 }
 
-async function schemaValidPass(browser: Browser): Promise<SeedResult[]> {
+async function schemaValidPass(): Promise<SeedResult[]> {
   const seeds = Array.from({ length: SEEDS }, (_, i) => FIRST_SEED + i);
   const results: SeedResult[] = [];
   const next = async (): Promise<void> => {
     const seed = seeds.shift();
     if (seed === undefined) return;
     try {
-      const r = await runSeed(browser, seed);
+      const r = await runSeed(seed);
       results.push(r);
       log(
         `[fuzz] seed ${seed} (${r.scenario}): ${r.routes} routes, ${r.dialogs} dialogs (${r.skipped} not offered), ` +
@@ -108,7 +146,16 @@ async function schemaValidPass(browser: Browser): Promise<SeedResult[]> {
       );
     } catch (error) {
       const detail = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      results.push({ seed, scenario: '?', routes: 0, dialogs: 0, skipped: 0, findings: [{ seed, step: 'run', url: '', kind: 'expectation', detail }], codes: { rewritten: 0, errors: 0 }, seconds: 0 });
+      results.push({
+        seed,
+        scenario: '?',
+        routes: 0,
+        dialogs: 0,
+        skipped: 0,
+        findings: [{ seed, step: 'run', url: '', kind: 'expectation', detail }],
+        codes: { rewritten: 0, errors: 0 },
+        seconds: 0,
+      });
       log(`[fuzz] seed ${seed}: could not run: ${detail}`);
     }
     return next();
@@ -118,10 +165,16 @@ async function schemaValidPass(browser: Browser): Promise<SeedResult[]> {
 }
 
 async function faultPass(browser: Browser) {
-  log(`[fuzz] contract-breaking pass: ${CASES.length} regions × ${FAULTS.length} faults (${FAULTS.join(', ')})`);
+  log(
+    `[fuzz] contract-breaking pass: ${CASES.length} regions × ${FAULTS.length} faults (${FAULTS.join(', ')})`,
+  );
   const stack = await startMockStack({ port: 0, quiet: true });
   const server = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     const page = await context.newPage();
     await signIn(page, 'owner'); // the widest user: management back-end, invite
@@ -136,11 +189,11 @@ async function faultPass(browser: Browser) {
 
 async function main(): Promise<void> {
   build();
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+
   let findings: Finding[];
   try {
     log(`[fuzz] schema-valid pass: seeds ${FIRST_SEED}–${FIRST_SEED + SEEDS - 1}, ${WORKERS} at a time`);
-    const seeds = await schemaValidPass(browser);
+    const seeds = await schemaValidPass();
     findings = seeds.flatMap((s) => s.findings);
     const routes = seeds.reduce((n, s) => n + s.routes, 0);
     const dialogs = seeds.reduce((n, s) => n + s.dialogs, 0);
@@ -148,7 +201,7 @@ async function main(): Promise<void> {
       `schema-valid: ${seeds.length} seeds × ${routes / Math.max(1, seeds.length)} routes = ${routes} routes walked, ${dialogs} dialogs/drawers/menus opened, ${findings.length} errors`,
     ];
     if (RUN_FAULTS) {
-      const faults = await faultPass(browser);
+      const faults = await faultPass(await browser());
       findings = findings.concat(faults.findings);
       summary.push(
         `contract-breaking: ${faults.runs} runs (${CASES.length} regions × ${FAULTS.length} faults), error state with retry in ${faults.errorStates}, ` +
@@ -156,11 +209,12 @@ async function main(): Promise<void> {
       );
     }
     log('');
-    for (const f of findings) log(`[fuzz] ERROR seed ${f.seed} · ${f.step} · ${f.kind}: ${f.detail} (${f.url})`);
+    for (const f of findings)
+      log(`[fuzz] ERROR seed ${f.seed} · ${f.step} · ${f.kind}: ${f.detail} (${f.url})`);
     for (const line of summary) log(`[fuzz] ${line}`);
     log(`[fuzz] ${findings.length ? 'FAILED' : 'passed'} in ${elapsed()}`);
   } finally {
-    await browser.close();
+    await browserInstance?.close();
   }
   process.exit(findings.length ? 1 : 0);
 }

@@ -15,7 +15,12 @@ import type { Page } from '@playwright/test';
 
 const SESSION_EXPIRED = new Set([-2, -401, -403, -406, -407]);
 /** Sign-in and bootstrap calls: an error there shows one error page for the whole seed (the fault pass covers it). */
-const BOOTSTRAP = ['/oauth/v2/token', '/user/v1/login/detail', '/userconfig/v2/info', '/menu/v1/login/user/menus'];
+const BOOTSTRAP = [
+  '/oauth/v2/token',
+  '/user/v1/login/detail',
+  '/userconfig/v2/info',
+  '/menu/v1/login/user/menus',
+];
 
 function bucket(seed: number, method: string, pathname: string): number {
   return createHash('sha256').update(`${seed} ${method} ${pathname}`).digest()[0]! % 16;

@@ -11,7 +11,14 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import { DocumentStore, listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
 import { errorStatesWithRetry, isBlank, settle, watchPage, type Finding } from './health';
 
-export const FAULTS = ['missing-fields', 'wrong-types', 'data-null', 'not-json', 'http-502', 'no-answer'] as const;
+export const FAULTS = [
+  'missing-fields',
+  'wrong-types',
+  'data-null',
+  'not-json',
+  'http-502',
+  'no-answer',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 /** Faults the transport itself turns into an error: the region must say so and offer a retry. */
@@ -39,12 +46,29 @@ export const CASES: Case[] = [
   { name: 'user info (bootstrap)', operationId: 'getUserInfo', path: '/micro-app-manual/', shell: false },
   { name: 'user config (bootstrap)', operationId: 'getUserConfig', path: '/micro-app-manual/', shell: false },
   { name: 'server menus', operationId: 'getUserMenus', path: '/micro-app-manual/', shell: true },
-  { name: 'notice drawer', operationId: 'listNotices', path: '/micro-app-manual/', open: openNotices, shell: true },
-  { name: 'invite dialog', operationId: 'createInviteLink', path: '/micro-app-manual/', open: openInvite, shell: true },
+  {
+    name: 'notice drawer',
+    operationId: 'listNotices',
+    path: '/micro-app-manual/',
+    open: openNotices,
+    shell: true,
+  },
+  {
+    name: 'invite dialog',
+    operationId: 'createInviteLink',
+    path: '/micro-app-manual/',
+    open: openInvite,
+    shell: true,
+  },
   { name: 'my enterprises', operationId: 'listTenants', path: '/user-info/enterprise', shell: true },
   { name: 'my feedback', operationId: 'listFeedback', path: '/user-info/my-feedback', shell: true },
   { name: 'account settings', operationId: 'getAuthDetail', path: '/user-info/account-setting', shell: true },
-  { name: 'feedback detail', operationId: 'getQuestionFeedback', path: '/question-feedback-detail?id=fb-5002', shell: true },
+  {
+    name: 'feedback detail',
+    operationId: 'getQuestionFeedback',
+    path: '/question-feedback-detail?id=fb-5002',
+    shell: true,
+  },
   { name: 'members (admin)', operationId: 'getTenantDetail', path: '/manage/members', shell: true },
   { name: 'roles (admin)', operationId: 'listRoles', path: '/manage/roles', shell: true },
   { name: 'entrance', operationId: 'listTenants', path: '/entrance', shell: false },
@@ -52,7 +76,9 @@ export const CASES: Case[] = [
 
 function operation(operationId: string): OperationInfo {
   const store = new DocumentStore();
-  const op = serviceDocuments.flatMap((s) => listOperations(store, s)).find((o) => o.operationId === operationId);
+  const op = serviceDocuments
+    .flatMap((s) => listOperations(store, s))
+    .find((o) => o.operationId === operationId);
   if (!op) throw new Error(`fuzz: no operation ${operationId} in the contracts`);
   return op;
 }
@@ -79,17 +105,39 @@ export function breakBody(body: Json, fault: Fault): Json {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const data = body.data;
   const each = (value: Json, fn: (v: { [key: string]: Json }) => Json): Json =>
-    Array.isArray(value) ? value.map((item) => each(item, fn)) : value && typeof value === 'object' ? fn(value) : value;
+    Array.isArray(value)
+      ? value.map((item) => each(item, fn))
+      : value && typeof value === 'object'
+        ? fn(value)
+        : value;
   // One level into lists: `{ rows: [...] }`, `{ list: [...] }` and arrays break item by item.
   const deep = (fn: (v: { [key: string]: Json }) => Json) => (obj: { [key: string]: Json }) =>
-    fn(Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? (v.map((i) => each(i, fn)) as Json) : v])));
+    fn(
+      Object.fromEntries(
+        Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? (v.map((i) => each(i, fn)) as Json) : v]),
+      ),
+    );
   switch (fault) {
     case 'data-null':
       return { ...body, data: null };
     case 'missing-fields':
-      return { ...body, data: each(data ?? null, deep((obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => Array.isArray(v))))) };
+      return {
+        ...body,
+        data: each(
+          data ?? null,
+          deep((obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => Array.isArray(v)))),
+        ),
+      };
     case 'wrong-types':
-      return { ...body, data: each(data ?? null, deep((obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v : wrongType(v)])))) };
+      return {
+        ...body,
+        data: each(
+          data ?? null,
+          deep((obj) =>
+            Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v : wrongType(v)])),
+          ),
+        ),
+      };
     default:
       return body;
   }
@@ -97,8 +145,14 @@ export function breakBody(body: Json, fault: Fault): Json {
 
 async function inject(route: Route, fault: Fault): Promise<void> {
   if (fault === 'no-answer') return; // held: the app's request time limit must end it
-  if (fault === 'http-502') return route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' });
-  if (fault === 'not-json') return route.fulfill({ status: 200, contentType: 'application/json', body: '<html>not json' });
+  if (fault === 'http-502')
+    return route.fulfill({
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><body>502 Bad Gateway</body></html>',
+    });
+  if (fault === 'not-json')
+    return route.fulfill({ status: 200, contentType: 'application/json', body: '<html>not json' });
   const response = await route.fetch();
   const body = (await response.json().catch(() => null)) as Json;
   return route.fulfill({ response, json: breakBody(body, fault) });
@@ -119,7 +173,8 @@ export async function runFaults(
   const tally: FaultTally = { runs: 0, errorStates: 0, recovered: 0, findings: [] };
   const queue = CASES.flatMap((c) => FAULTS.map((fault) => ({ c, op: operation(c.operationId), fault })));
   const worker = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) await runOne(context, job.c, job.op, job.fault, opts, tally);
+    for (let job = queue.shift(); job; job = queue.shift())
+      await runOne(context, job.c, job.op, job.fault, opts, tally);
   };
   await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
   return tally;
@@ -137,9 +192,14 @@ async function runOne(
   const watch = watchPage(page);
   const step = `${c.name} × ${fault}`;
   const found: Finding[] = [];
-  const fail = (kind: Finding['kind'], detail: string) => found.push({ seed: 'faults', step, url: page.url(), kind, detail });
+  const fail = (kind: Finding['kind'], detail: string) =>
+    found.push({ seed: 'faults', step, url: page.url(), kind, detail });
   let broken = true;
-  await page.route('**/api/**', (route) => (broken && matches(op, route.request().method(), route.request().url()) ? inject(route, fault) : route.fallback()));
+  await page.route('**/api/**', (route) =>
+    broken && matches(op, route.request().method(), route.request().url())
+      ? inject(route, fault)
+      : route.fallback(),
+  );
   try {
     await page.goto(c.path, { waitUntil: 'domcontentloaded' });
     await settle(page, 300, opts.timeoutMs * 3);
@@ -149,33 +209,51 @@ async function runOne(
     await settle(page, 300, opts.timeoutMs * 3);
     // A region may report a little after the network has gone quiet (a busy machine): look for a while.
     let states = await errorStatesWithRetry(page);
-    for (let waited = 0; !states.length && TRANSPORT_ERRORS.includes(fault) && waited < opts.timeoutMs * 2; waited += 250) {
+    for (
+      let waited = 0;
+      !states.length && TRANSPORT_ERRORS.includes(fault) && waited < opts.timeoutMs * 2;
+      waited += 250
+    ) {
       await page.waitForTimeout(250);
       states = await errorStatesWithRetry(page);
     }
     if (states.length) tally.errorStates += 1;
-    if (TRANSPORT_ERRORS.includes(fault) && !states.length) fail('expectation', 'no error state with a retry');
-    if (c.shell && !(await page.getByTestId('avatar-trigger').isVisible())) fail('expectation', 'the top bar is gone');
+    if (TRANSPORT_ERRORS.includes(fault) && !states.length)
+      fail('expectation', 'no error state with a retry');
+    if (c.shell && !(await page.getByTestId('avatar-trigger').isVisible()))
+      fail('expectation', 'the top bar is gone');
     if (c.shell) {
       // Close the region's drawer or dialog first (with its close button: Escape needs the focus inside).
       await page.keyboard.press('Escape');
-      for (const close of await page.locator('.ant-modal-close:visible, .ant-drawer-close:visible').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+      for (const close of await page.locator('.ant-modal-close:visible, .ant-drawer-close:visible').all())
+        await close.click({ timeout: 2_000 }).catch(() => undefined);
       await page.mouse.move(1, 400);
-      await page.getByTestId('avatar-trigger').click({ timeout: 3_000 }).catch(() => undefined);
-      const menu = await page.locator('.ant-dropdown-menu[role="menu"]').waitFor({ state: 'visible', timeout: 3_000 }).then(
-        () => true,
-        () => false,
-      );
+      await page
+        .getByTestId('avatar-trigger')
+        .click({ timeout: 3_000 })
+        .catch(() => undefined);
+      const menu = await page
+        .locator('.ant-dropdown-menu[role="menu"]')
+        .waitFor({ state: 'visible', timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!menu) fail('expectation', 'the avatar menu does not open');
       await page.keyboard.press('Escape');
     }
     if (states.length) {
       // The server answers again: the retry brings the region back.
       broken = false;
-      await page.locator('[role="alert"] button', { hasText: /重\s*试/ }).first().click({ timeout: 3_000 }).catch(() => undefined);
+      await page
+        .locator('[role="alert"] button', { hasText: /重\s*试/ })
+        .first()
+        .click({ timeout: 3_000 })
+        .catch(() => undefined);
       await settle(page, 300, opts.timeoutMs * 3);
       if ((await errorStatesWithRetry(page)).length === 0) tally.recovered += 1;
-      else if (TRANSPORT_ERRORS.includes(fault)) fail('expectation', 'the retry did not bring the region back');
+      else if (TRANSPORT_ERRORS.includes(fault))
+        fail('expectation', 'the retry did not bring the region back');
     }
   } catch (error) {
     fail('expectation', `the case could not run: ${(error as Error).message.split('\n')[0]}`);

@@ -50,9 +50,22 @@ async function visible(locator: Locator): Promise<boolean> {
 /** Closes whatever dialog, drawer, menu or tour is open (the guide's dialogs ignore Escape: their own buttons). */
 async function dismiss(page: Page): Promise<void> {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Escape').catch(() => undefined);
-  const leave = page.locator('.ant-modal-wrap [role="dialog"], .ant-tour').getByRole('button', { name: /忽略|跳过|关闭|取消|知道了|完成/ });
-  for (let i = 0; i < 4 && (await leave.first().isVisible().catch(() => false)); i++) {
-    await leave.first().click({ timeout: SHORT }).catch(() => undefined);
+  const leave = page
+    .locator('.ant-modal-wrap [role="dialog"], .ant-tour')
+    .getByRole('button', { name: /忽略|跳过|关闭|取消|知道了|完成/ });
+  for (
+    let i = 0;
+    i < 4 &&
+    (await leave
+      .first()
+      .isVisible()
+      .catch(() => false));
+    i++
+  ) {
+    await leave
+      .first()
+      .click({ timeout: SHORT })
+      .catch(() => undefined);
     await page.waitForTimeout(300);
   }
   await page.mouse.move(1, 400).catch(() => undefined);
@@ -71,8 +84,16 @@ export class Walker {
   async check(step: string): Promise<void> {
     await settle(this.page);
     const url = this.page.url();
-    for (const detail of this.watch.take()) this.tally.findings.push({ seed: this.seed, step, url, kind: 'pageerror', detail });
-    if (await isBlank(this.page)) this.tally.findings.push({ seed: this.seed, step, url, kind: 'blank', detail: 'the page shows nothing' });
+    for (const detail of this.watch.take())
+      this.tally.findings.push({ seed: this.seed, step, url, kind: 'pageerror', detail });
+    if (await isBlank(this.page))
+      this.tally.findings.push({
+        seed: this.seed,
+        step,
+        url,
+        kind: 'blank',
+        detail: 'the page shows nothing',
+      });
   }
 
   async routes(): Promise<void> {
@@ -84,7 +105,11 @@ export class Walker {
   }
 
   /** Opens one dialog (when offered), checks the page with it open, closes it. */
-  private async dialog(name: string, open: () => Promise<boolean>, close: () => Promise<void> = () => dismiss(this.page)): Promise<void> {
+  private async dialog(
+    name: string,
+    open: () => Promise<boolean>,
+    close: () => Promise<void> = () => dismiss(this.page),
+  ): Promise<void> {
     await dismiss(this.page);
     const opened = await open().catch(() => false);
     if (!opened) {
@@ -120,13 +145,17 @@ export class Walker {
 
   async dialogs(): Promise<void> {
     const page = this.page;
-    const modal = page.locator('.ant-modal-wrap:not([style*="display: none"]) [role="dialog"], .ant-drawer-open [role="dialog"]');
+    const modal = page.locator(
+      '.ant-modal-wrap:not([style*="display: none"]) [role="dialog"], .ant-drawer-open [role="dialog"]',
+    );
     const visit = async (path: string) => {
       await page.goto(path, { waitUntil: 'domcontentloaded' }).catch(() => undefined);
       await settle(page);
     };
     await visit('/'); // this user's landing page
-    await this.dialog('notices', () => this.clickIfOffered(page.getByTestId('notice-bell'), page.locator('.ant-drawer-open')));
+    await this.dialog('notices', () =>
+      this.clickIfOffered(page.getByTestId('notice-bell'), page.locator('.ant-drawer-open')),
+    );
     await this.dialog('feedback', () => this.clickIfOffered(page.getByTestId('feedback-icon'), modal));
     await this.dialog('avatar menu', () => this.openAvatarMenu());
     await this.dialog('invite', () => this.fromAvatarMenu('invite', modal));
@@ -138,8 +167,15 @@ export class Walker {
       },
     );
     await visit('/micro-app-manual/'); // the guide flag is on the manual app only
-    await this.dialog('guide', () => this.clickIfOffered(page.getByTestId('guide-flag'), page.locator('.ant-modal-wrap [role="dialog"], .ant-tour')));
+    await this.dialog('guide', () =>
+      this.clickIfOffered(
+        page.getByTestId('guide-flag'),
+        page.locator('.ant-modal-wrap [role="dialog"], .ant-tour'),
+      ),
+    );
     await visit('/user-info/base-info');
-    await this.dialog('avatar', () => this.clickIfOffered(page.getByRole('button', { name: '更换头像' }), modal));
+    await this.dialog('avatar', () =>
+      this.clickIfOffered(page.getByRole('button', { name: '更换头像' }), modal),
+    );
   }
 }

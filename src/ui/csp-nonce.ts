@@ -28,7 +28,11 @@ export function nonceScriptCreatedStyles(nonce = cspNonce()): void {
   if (!nonce || stamping) return;
   stamping = true;
   const create = Document.prototype.createElement;
-  Document.prototype.createElement = function createElement(this: Document, tagName: string, options?: ElementCreationOptions) {
+  Document.prototype.createElement = function createElement(
+    this: Document,
+    tagName: string,
+    options?: ElementCreationOptions,
+  ) {
     const element = create.call(this, tagName, options);
     // The attribute, not only the property: micro-app moves elements between documents, and adoption drops the property.
     if (element.localName === 'style') element.setAttribute('nonce', nonce);

@@ -23,7 +23,10 @@ export function safeExternalLink(raw: unknown): string | null {
  * target is resolved the way the browser will resolve it, so "//evil", "/\\evil" and
  * "/<tab>/evil" (the URL parser drops tabs and newlines) are seen as the other host they are.
  */
-export function safeRedirect(raw: unknown, allowedOrigins: readonly string[] = config.allowedLinkOrigins): string | null {
+export function safeRedirect(
+  raw: unknown,
+  allowedOrigins: readonly string[] = config.allowedLinkOrigins,
+): string | null {
   if (typeof raw !== 'string' || !raw) return null;
   const here = window.location.origin;
   let url: URL;

@@ -16,14 +16,28 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
   if (process.env.A11Y_DEBUG) {
     const { appendFileSync } = await import('node:fs');
     for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      for (const n of v.nodes) appendFileSync(process.env.A11Y_DEBUG, `${what}\t${v.id}\t${n.target.join(' ')}\t${n.html.slice(0, 160)}\t${n.failureSummary?.replace(/\n/g, ' ').slice(0, 300)}\n`);
+      for (const n of v.nodes)
+        appendFileSync(
+          process.env.A11Y_DEBUG,
+          `${what}\t${v.id}\t${n.target.join(' ')}\t${n.html.slice(0, 160)}\t${n.failureSummary?.replace(/\n/g, ' ').slice(0, 300)}\n`,
+        );
   }
-  const minor = violations.filter((v) => !serious.some((s) => s.includes(` ${v.id}:`))).map((v) => `${v.impact} ${v.id}`);
-  console.log(`[a11y] ${what}: ${serious.length} serious/critical${minor.length ? `; minor: ${minor.join(', ')}` : ''}`);
+  const minor = violations
+    .filter((v) => !serious.some((s) => s.includes(` ${v.id}:`)))
+    .map((v) => `${v.impact} ${v.id}`);
+  console.log(
+    `[a11y] ${what}: ${serious.length} serious/critical${minor.length ? `; minor: ${minor.join(', ')}` : ''}`,
+  );
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 
@@ -44,7 +58,10 @@ const ROUTES: { scenario: Scenario; paths: string[] }[] = [
       '/404',
     ],
   },
-  { scenario: 'owner', paths: ['/manage/enterprise', '/manage/members', '/manage/roles', '/manage/permissions'] },
+  {
+    scenario: 'owner',
+    paths: ['/manage/enterprise', '/manage/members', '/manage/roles', '/manage/permissions'],
+  },
   { scenario: 'page2', paths: ['/micro-app-product/', '/micro-app-engine/'] },
   { scenario: 'frozen', paths: ['/renewal'] },
 ];
@@ -57,7 +74,11 @@ for (const { scenario, paths } of ROUTES) {
       if (path !== paths[0]) await page.goto(path);
       // The shell's top bar, or a page of its own (entrance, 404) with its heading or text.
       await expect(
-        page.getByRole('button', { name: '账号菜单' }).or(page.getByRole('heading').first()).or(page.getByText('抱歉，您访问的页面不存在')).first(),
+        page
+          .getByRole('button', { name: '账号菜单' })
+          .or(page.getByRole('heading').first())
+          .or(page.getByText('抱歉，您访问的页面不存在'))
+          .first(),
       ).toBeVisible();
       await expectAccessible(page, `${scenario} ${path}`);
     }
@@ -119,7 +140,15 @@ test('every icon-only button of the top bar has an accessible name', async ({ pa
   const unnamed = await page.evaluate(() =>
     [...document.querySelectorAll('button, [role="button"]')]
       .filter((b) => !b.closest('micro-app') && (b as HTMLElement).offsetParent !== null)
-      .filter((b) => !(b.getAttribute('aria-label') || b.getAttribute('aria-labelledby') || b.getAttribute('title') || b.textContent?.trim()))
+      .filter(
+        (b) =>
+          !(
+            b.getAttribute('aria-label') ||
+            b.getAttribute('aria-labelledby') ||
+            b.getAttribute('title') ||
+            b.textContent?.trim()
+          ),
+      )
       .map((b) => b.outerHTML.slice(0, 120)),
   );
   expect(unnamed).toEqual([]);

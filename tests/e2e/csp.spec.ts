@@ -25,12 +25,20 @@ async function watchPolicy(page: Page): Promise<{ violations: Violation[]; conso
   await page.exposeBinding('__reportCspViolation', (_source, v: Violation) => void violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCspViolation?: (v: unknown) => void }).__reportCspViolation;
-      report?.({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, sample: e.sample, frame: location.href });
+      const report = (window as unknown as { __reportCspViolation?: (v: unknown) => void })
+        .__reportCspViolation;
+      report?.({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: e.sourceFile,
+        sample: e.sample,
+        frame: location.href,
+      });
     });
   });
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|evaluate|connect|frame)/i.test(m.text())) consoleErrors.push(m.text());
+    if (/Content Security Policy|Refused to (load|apply|execute|evaluate|connect|frame)/i.test(m.text()))
+      consoleErrors.push(m.text());
   });
   return { violations, consoleErrors };
 }
@@ -41,11 +49,19 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   const first = await request.get('/');
   const second = await request.get('/user-info/base-info');
   const policy = first.headers()['content-security-policy'] ?? '';
-  const directives = new Map(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+  const directives = new Map(
+    policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+  );
   expect(directives.get('script-src')).toEqual(["'self'", "'report-sample'"]);
-  expect(directives.get('style-src')).toEqual(["'self'", "'report-sample'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]{20,}'$/)]);
+  expect(directives.get('style-src')).toEqual([
+    "'self'",
+    "'report-sample'",
+    expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]{20,}'$/),
+  ]);
   // Only style attributes may be inline; no eval anywhere.
-  expect([...directives].filter(([, v]) => v.includes("'unsafe-inline'")).map(([k]) => k)).toEqual(['style-src-attr']);
+  expect([...directives].filter(([, v]) => v.includes("'unsafe-inline'")).map(([k]) => k)).toEqual([
+    'style-src-attr',
+  ]);
   expect(policy).not.toContain('unsafe-eval');
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('frame-src')).toEqual(["'self'"]);
@@ -59,7 +75,9 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   expect(otherNonce).toBeTruthy();
   expect(otherNonce).not.toBe(nonce);
   // micro-app's sandbox page is served under the policy too.
-  expect((await request.get('/empty.html')).headers()['content-security-policy']).toContain("script-src 'self'");
+  expect((await request.get('/empty.html')).headers()['content-security-policy']).toContain(
+    "script-src 'self'",
+  );
 });
 
 test('walking the app as the owner raises no violation', async ({ page }) => {
@@ -94,7 +112,18 @@ test('walking the app as the owner raises no violation', async ({ page }) => {
   await page.getByRole('button', { name: '更换头像' }).first().click();
   await escapeFrom(page, page.getByRole('dialog', { name: '更换头像' }));
 
-  for (const path of ['/user-info/third-account', '/user-info/account-setting', '/user-info/enterprise', '/user-info/my-feedback', '/manage/enterprise', '/manage/members', '/manage/roles', '/manage/permissions', '/entrance', '/404']) {
+  for (const path of [
+    '/user-info/third-account',
+    '/user-info/account-setting',
+    '/user-info/enterprise',
+    '/user-info/my-feedback',
+    '/manage/enterprise',
+    '/manage/members',
+    '/manage/roles',
+    '/manage/permissions',
+    '/entrance',
+    '/404',
+  ]) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toBeEmpty();
     await settle(page);

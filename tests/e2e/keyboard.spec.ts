@@ -13,10 +13,14 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<number> {
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press('Tab');
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return presses;
-    seen.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return el ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} ${el.textContent?.trim().slice(0, 20) ?? ''}` : 'none';
-    }));
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el
+          ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} ${el.textContent?.trim().slice(0, 20) ?? ''}`
+          : 'none';
+      }),
+    );
   }
   throw new Error(`Tab never reached the target; focus went through: ${seen.join(' → ')}`);
 }
@@ -48,7 +52,9 @@ test('sign in, open the notices, mark one read and close them — keyboard only'
   expect(id).toBeTruthy();
   await tabTo(page, unread, 20);
   await expect(unread).toBeFocused();
-  const markRead = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/message/v1/msg/${id}/read`));
+  const markRead = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith(`/api/message/v1/msg/${id}/read`),
+  );
   await page.keyboard.press('Enter');
   await markRead;
   // The drawer stays open and keeps the focus while the list reloads.
@@ -78,7 +84,8 @@ test('the module tabs and the avatar menu work with the keyboard', async ({ page
   await page.keyboard.press('Tab');
   await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   const settings = menu.getByRole('menuitem', { name: '账号设置' });
-  for (let i = 0; i < 10 && !(await settings.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 10 && !(await settings.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(settings).toBeFocused();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/user-info\/account-setting$/);

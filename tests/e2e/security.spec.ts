@@ -43,7 +43,9 @@ async function storedToken(page: Page): Promise<string> {
 }
 
 /** The token as it could appear in text: as is, URL-encoded, form-encoded. */
-const forms = (token: string) => [...new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)])];
+const forms = (token: string) => [
+  ...new Set([token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)]),
+];
 
 async function walk(page: Page) {
   await page.getByTestId('notice-bell').click();
@@ -66,9 +68,17 @@ async function walk(page: Page) {
  */
 function expectNoToken(trail: Trail, token: string, arrival: (url: string) => boolean = () => false) {
   const leaks = (texts: string[]) => texts.filter((text) => forms(token).some((form) => text.includes(form)));
-  const ownFile = (url: string) => new URL(url).origin === new URL(trail.urls[0] ?? url).origin && /^\/(assets\/|favicon\.svg$)/.test(new URL(url).pathname);
+  const ownFile = (url: string) =>
+    new URL(url).origin === new URL(trail.urls[0] ?? url).origin &&
+    /^\/(assets\/|favicon\.svg$)/.test(new URL(url).pathname);
   expect(leaks(trail.urls.filter((u) => !arrival(u)))).toEqual([]);
-  expect(leaks(trail.referers.filter(([url, referer]) => !(arrival(referer) && ownFile(url))).map(([url, referer]) => `${url} ← ${referer}`))).toEqual([]);
+  expect(
+    leaks(
+      trail.referers
+        .filter(([url, referer]) => !(arrival(referer) && ownFile(url)))
+        .map(([url, referer]) => `${url} ← ${referer}`),
+    ),
+  ).toEqual([]);
   expect(leaks(trail.console)).toEqual([]);
 }
 
@@ -94,7 +104,8 @@ test('a token handed over in the URL leaves the address bar and goes nowhere els
   expect(await storedToken(page)).toBe(token);
   await walk(page);
   // Only the navigation that brought the token in may hold it.
-  const arrival = (url: string) => new URL(url).pathname === '/micro-app-manual/' && new URL(url).searchParams.get('token') === token;
+  const arrival = (url: string) =>
+    new URL(url).pathname === '/micro-app-manual/' && new URL(url).searchParams.get('token') === token;
   expect(trail.urls.filter(arrival).length).toBeGreaterThan(0);
   expectNoToken(trail, token, arrival);
 });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, newNonce, policySources } from '../../../scripts/csp';
 
-const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
 describe('the Content Security Policy', () => {
   it('is same-origin only with the default (relative) configuration', () => {
@@ -28,7 +29,12 @@ describe('the Content Security Policy', () => {
     });
     const policy = directives(contentSecurityPolicy(sources, 'n'));
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'", 'https://manual.example.com']);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.example.com', 'wss://push.example.com', 'https://manual.example.com']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://api.example.com',
+      'wss://push.example.com',
+      'https://manual.example.com',
+    ]);
     for (const [name, values] of policy) {
       if (name !== 'style-src-attr') expect(values, name).not.toContain("'unsafe-inline'");
       expect(values, name).not.toContain("'unsafe-eval'");
@@ -36,7 +42,9 @@ describe('the Content Security Policy', () => {
   });
 
   it('refuses a sub-app URL that is neither a path nor an absolute URL', () => {
-    expect(() => policySources({ VITE_MICRO_APP_MANUAL_URL: 'manual app' })).toThrow(/neither a path nor an absolute URL/);
+    expect(() => policySources({ VITE_MICRO_APP_MANUAL_URL: 'manual app' })).toThrow(
+      /neither a path nor an absolute URL/,
+    );
   });
 
   it('makes a new nonce every time', () => {

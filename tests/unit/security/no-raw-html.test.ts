@@ -41,7 +41,9 @@ describe('no raw HTML or eval in the app', () => {
     const hits = files.flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (pattern.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          pattern.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(hits).toEqual([]);
   });

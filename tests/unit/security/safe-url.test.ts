@@ -39,7 +39,9 @@ describe('server links (notice url, feedback images, scene icons, /preview)', ()
 
 describe('redirects (the return path after sign-in)', () => {
   it('keeps a path on this origin', () => {
-    expect(safeRedirect('/micro-app-product/attributeManagement?x=1#y')).toBe('/micro-app-product/attributeManagement?x=1#y');
+    expect(safeRedirect('/micro-app-product/attributeManagement?x=1#y')).toBe(
+      '/micro-app-product/attributeManagement?x=1#y',
+    );
     expect(safeRedirect(`${here}/user-info/base-info`)).toBe('/user-info/base-info');
   });
 
@@ -60,7 +62,9 @@ describe('redirects (the return path after sign-in)', () => {
 
   it('allows a foreign origin only when it is configured', () => {
     expect(safeRedirect('https://partner.example/back', [])).toBeNull();
-    expect(safeRedirect('https://partner.example/back', ['https://partner.example'])).toBe('https://partner.example/back');
+    expect(safeRedirect('https://partner.example/back', ['https://partner.example'])).toBe(
+      'https://partner.example/back',
+    );
     expect(safeRedirect('https://partner.example.evil.example/', ['https://partner.example'])).toBeNull();
     expect(safeRedirect('http://partner.example/back', ['https://partner.example'])).toBeNull();
   });

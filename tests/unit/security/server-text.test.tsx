@@ -69,7 +69,10 @@ describe('markup from the server is shown as text', () => {
             experiencer_name: PAYLOAD,
             experiencer_email: `a@b.cn${PAYLOAD}`,
             description: `描述 ${PAYLOAD}`,
-            image_urls: ['data:image/svg+xml,<svg onload="window.__pwned=4"/>', 'javascript:window.__pwned=5'],
+            image_urls: [
+              'data:image/svg+xml,<svg onload="window.__pwned=4"/>',
+              'javascript:window.__pwned=5',
+            ],
           },
         }),
       ),
