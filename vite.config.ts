@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward
@@ -13,7 +13,16 @@ const proxy: Record<string, ProxyOptions> = {
 };
 const port = Number(process.env.PORT ?? 5173);
 
+// A browser tab that closes resets its realtime socket: normal, so not logged as a proxy error.
+const logger = createLogger();
+const logError = logger.error.bind(logger);
+logger.error = (msg, options) => {
+  if (msg.includes('ws proxy') && msg.includes('ECONNRESET')) return;
+  logError(msg, options);
+};
+
 export default defineConfig({
+  customLogger: logger,
   // The production build's Content Security Policy: scripts/csp.ts (README "Security").
   plugins: [react(), cspPreview()],
   html: { cspNonce: NONCE_PLACEHOLDER },

@@ -124,7 +124,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     warn(`[mock] scenario override "${key}" names no operation in the documents`);
   }
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // No keep-alive to Prism: a pooled socket that Prism closes while idle can be picked for the
+  // next request just as it closes, and that request fails with ECONNRESET (seen as a 502 in a
+  // browser test). A fresh loopback connection per request costs well under a millisecond.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
   const chosenScenario = (req: IncomingMessage): Scenario | undefined => {
     const header = req.headers[SCENARIO_HEADER];

@@ -84,7 +84,11 @@ export function AvatarMenu() {
 
   return (
     <Dropdown
-      trigger={['click', 'hover']}
+      // Click only: with hover as well, a click that lands after the hover delay toggles the menu shut again.
+      trigger={['click']}
+      // Inside the fixed top bar rather than the document: the menu stays under its button when
+      // the page scrolls, instead of scrolling away and being moved back a frame later.
+      getPopupContainer={(button) => button.parentElement ?? document.body}
       placement="bottomRight"
       menu={{
         items,

@@ -66,6 +66,30 @@ test.describe('scenarios', () => {
     await expect(page.getByTestId('tip-bar')).toBeHidden();
   });
 
+  test('a scrolled page keeps the tip bar on top and the avatar menu under its button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await signInToShell(page, 'personal');
+    // (The embedded app's content makes the page taller than the window once it has loaded.)
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(0);
+    expect((await page.getByTestId('tip-bar').boundingBox())?.y).toBe(0);
+    const button = (await page.getByRole('button', { name: '账号菜单' }).boundingBox())!;
+    const menu = await openAvatarMenu(page);
+    await expect(menu.getByText('创建企业')).toBeVisible();
+    // Scrolling with the menu open does not move it away from its button either.
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await menu.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(box.y).toBeLessThan(button.y + button.height + 16);
+  });
+
   test('"switch enterprise" on the tip bar opens /entrance in a new tab', async ({ page, context }) => {
     await signInToShell(page, 'personal');
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' }).click()]);

@@ -21,8 +21,8 @@ test('change the avatar: upload a PNG, save, "头像更改成功！", the top ba
   await signInToShell(page, 'personal', '/user-info/base-info');
   await expect(topBarAvatar(page)).toHaveAttribute('src', 'https://static.zhique.example.com/avatar/u-1001.png');
 
-  await page.getByTestId('user-center-avatar').hover();
-  await page.getByRole('button', { name: '更换头像' }).click();
+  await page.getByTestId('user-center-avatar').click();
+  await page.getByTestId('change-avatar').click();
   const dialog = page.getByRole('dialog', { name: '更换头像' });
   await expect(dialog).toBeVisible();
   const save = dialog.getByRole('button', { name: /保\s*存/ });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@generated/workbench/model';
 import { getGetUserInfoQueryKey } from '@generated/workbench/workbench';
@@ -93,5 +94,29 @@ describe('avatar dialog', () => {
     await user.click(save());
     expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ avatar_url: config.defaultAvatarUrl, user_name: info.user_name });
+  });
+
+  it('abandons an upload still under way when the dialog closes', async () => {
+    // The mock server never answers this upload: only closing the dialog ends it.
+    server.use(
+      http.post(api('/sys/v1/upload'), () => {
+        uploads += 1;
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    function ClosableDialog() {
+      const [open, setOpen] = useState(true);
+      return <AvatarDialog open={open} onClose={() => setOpen(false)} />;
+    }
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithShell(<ClosableDialog />, { session: makeSession({ info }) });
+    const dialog = screen.getByRole('dialog');
+    await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, pngFile('me.png'));
+    await waitFor(() => expect(uploads).toBe(1));
+    expect(abort).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(abort).toHaveBeenCalledTimes(1));
+    abort.mockRestore();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Modal, Progress, Space, Upload, type UploadProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { upload } from '@/api/transport';
 import { config } from '@/config/env';
 import { ACCOUNT_TEXT, TEXT } from '@/constants/texts';
@@ -26,7 +26,7 @@ function objectUrl(file: Blob): string | null {
   return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
 }
 
-function AvatarEditor({ onClose }: { onClose: () => void }) {
+function AvatarEditor({ uploadInFlight, onClose }: { uploadInFlight: RefObject<AbortController | null>; onClose: () => void }) {
   const { info } = useSession();
   const { message } = App.useApp();
   const save = useSaveUserInfo();
@@ -52,8 +52,13 @@ function AvatarEditor({ onClose }: { onClose: () => void }) {
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const blob = file as Blob;
+    uploadInFlight.current?.abort();
+    const controller = new AbortController();
+    uploadInFlight.current = controller;
     setPercent(0);
-    void upload(blob, { onProgress: setPercent }).then((result) => {
+    void upload(blob, { onProgress: setPercent, signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      uploadInFlight.current = null;
       setPercent(null);
       // SPEC §8: any code but 0 is ignored silently: the current avatar stays.
       if (result.ok) setPending({ url: result.abs, preview: objectUrl(blob) ?? result.abs });
@@ -110,9 +115,17 @@ function AvatarEditor({ onClose }: { onClose: () => void }) {
 }
 
 export default function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Closing abandons an upload still under way, at once: the content is frozen during the closing animation.
+  const uploadInFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => uploadInFlight.current?.abort(), []);
+  const close = () => {
+    uploadInFlight.current?.abort();
+    uploadInFlight.current = null;
+    onClose();
+  };
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={ACCOUNT_TEXT.avatarTitle} width={420} destroyOnHidden>
-      <AvatarEditor onClose={onClose} />
+    <Modal open={open} onCancel={close} footer={null} title={ACCOUNT_TEXT.avatarTitle} width={420} destroyOnHidden>
+      <AvatarEditor uploadInFlight={uploadInFlight} onClose={close} />
     </Modal>
   );
 }

@@ -33,7 +33,8 @@ export default function UserCenterLayout() {
         <div className="user-center-profile">
           <Popover
             placement="right"
-            trigger={['hover', 'click']}
+            // Click only, like the top bar's avatar menu: hover plus click toggles it shut on a slow click.
+            trigger={['click']}
             content={
               <Button type="link" onClick={() => dialogs.open('avatar')} data-testid="change-avatar">
                 {ACCOUNT_TEXT.changeAvatar}
