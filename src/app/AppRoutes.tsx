@@ -7,8 +7,6 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { APP_PREFIX, useAccess } from '@/access';
 import { MainLayout } from '@/layout/MainLayout';
-import { MicroAppHost } from '@/micro-apps/MicroAppHost';
-import { ProductWorkspace } from '@/micro-apps/ProductWorkspace';
 import { SessionBootstrap } from '@/session/bootstrap';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
@@ -30,6 +28,9 @@ const MyFeedbackPage = lazy(() => import('@/features/user-center/pages/MyFeedbac
 const ActiveFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/ActiveFeedbackDetailPage'));
 const QuestionFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/QuestionFeedbackDetailPage'));
 const AdminSection = lazy(() => import('@/features/admin/AdminSection'));
+// The embedded apps too: the shell's top bar paints while the micro-app framework loads.
+const MicroAppHost = lazy(() => import('@/micro-apps/MicroAppHost').then((m) => ({ default: m.MicroAppHost })));
+const ProductWorkspace = lazy(() => import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })));
 
 /** Routes inside the main layout, built from the user's route set. */
 function SignedInRoutes() {

@@ -3,6 +3,7 @@
  * server-driven side menu in the management back-end), the page, the footer.
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
+import { ConfigProvider } from 'antd';
 import { Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
@@ -11,6 +12,7 @@ import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
+import { ROOT_THEME } from '@/ui/theme';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
@@ -77,12 +79,18 @@ export function MainLayout() {
         headerTitleRender={homeLink}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         headerContentRender={() => (
-          <ErrorBoundary region="模块导航" compact>
-            <ModuleTabs />
-            <MenusFailedNotice />
-          </ErrorBoundary>
+          <ConfigProvider theme={ROOT_THEME}>
+            <ErrorBoundary region="模块导航" compact>
+              <ModuleTabs />
+              <MenusFailedNotice />
+            </ErrorBoundary>
+          </ConfigProvider>
         )}
-        actionsRender={() => [<TopActions key="actions" />]}
+        actionsRender={() => [
+          <ConfigProvider key="actions" theme={ROOT_THEME}>
+            <TopActions />
+          </ConfigProvider>,
+        ]}
         footerRender={() => <ShellFooter />}
         token={{ header: { heightLayoutHeader: 56 }, pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
       >

@@ -1,9 +1,16 @@
 /**
  * The one channel between the shell and its embedded apps. Features send data and
  * listen here; nothing else touches the micro-app framework's data API.
+ *
+ * The framework is imported on first use, not with the shell: the shell's first paint
+ * does not wait for it, and the page that embeds an app loads it anyway. Sends keep
+ * their order (they all wait on the same import).
  */
-import microApp from '@micro-zoe/micro-app';
 import type { SubAppName } from '@/config/env';
+
+type MicroAppApi = (typeof import('@micro-zoe/micro-app'))['default'];
+let framework: Promise<MicroAppApi> | undefined;
+const loadFramework = () => (framework ??= import('@micro-zoe/micro-app').then((m) => m.default));
 
 export type ShellToApp =
   | { type: 'route'; subRoute: string }
@@ -17,13 +24,24 @@ export type AppToShell = { type: string; [key: string]: unknown };
  */
 export function sendToApp(app: SubAppName, data: ShellToApp, opts: { force?: boolean } = {}): void {
   const payload = data as unknown as Record<PropertyKey, unknown>;
-  if (opts.force) microApp.forceSetData(app, payload);
-  else microApp.setData(app, payload);
+  void loadFramework().then((microApp) => {
+    if (opts.force) microApp.forceSetData(app, payload);
+    else microApp.setData(app, payload);
+  });
 }
 
 /** Listens to what an app dispatches; returns the unsubscribe. */
 export function onAppEvent(app: SubAppName, listener: (data: AppToShell) => void): () => void {
   const handler = (data: Record<PropertyKey, unknown>) => listener(data as AppToShell);
-  microApp.addDataListener(app, handler);
-  return () => microApp.removeDataListener(app, handler);
+  let subscribed = true;
+  let unsubscribe = () => {};
+  void loadFramework().then((microApp) => {
+    if (!subscribed) return;
+    microApp.addDataListener(app, handler);
+    unsubscribe = () => microApp.removeDataListener(app, handler);
+  });
+  return () => {
+    subscribed = false;
+    unsubscribe();
+  };
 }
