@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', '.*.mjs', 'generated', 'coverage', 'node_modules', 'docs/api', 'test-results', 'openapi/spectral'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      '.*.mjs',
+      'generated',
+      'coverage',
+      'node_modules',
+      'docs/api',
+      'test-results',
+      'openapi/spectral',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -15,7 +27,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Components never call fetch: data comes through the generated hooks and the one transport.
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the generated hooks or src/api (the one transport).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the generated hooks or src/api (the one transport).' },
+      ],
     },
   },
   {

@@ -11,7 +11,10 @@ export default defineConfig(
     services.map((name) => [
       name,
       {
-        input: { target: `./openapi/${name}.yaml`, parserOptions: { externalRefs: { allow: ['./shared.yaml'] } } },
+        input: {
+          target: `./openapi/${name}.yaml`,
+          parserOptions: { externalRefs: { allow: ['./shared.yaml'] } },
+        },
         output: {
           mode: 'split',
           target: `./generated/${name}/${name}.ts`,

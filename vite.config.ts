@@ -35,5 +35,10 @@ export default defineConfig({
   server: { port, strictPort: true, proxy },
   preview: { port, strictPort: true, proxy },
   // VITE_OUT_DIR lets parallel builds (e.g. several browser-test runs) use separate folders.
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500, outDir: process.env.VITE_OUT_DIR ?? 'dist' },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    outDir: process.env.VITE_OUT_DIR ?? 'dist',
+  },
 });

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/gen.ts'], { cwd: root, stdio: 'inherit' });
-const status = execFileSync('git', ['status', '--porcelain', '--', 'generated'], { cwd: root, encoding: 'utf8' });
+const status = execFileSync('git', ['status', '--porcelain', '--', 'generated'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 if (status.trim()) {
   console.error('generated/ is stale or uncommitted — run `npm run gen` and commit the result:\n' + status);
   process.exit(1);

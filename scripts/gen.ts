@@ -13,7 +13,11 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const services = ['workbench', 'message', 'rbac'];
 
 function run(cmd: string, args: string[]) {
-  execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DO_NOT_TRACK: '1' } });
+  execFileSync(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DO_NOT_TRACK: '1' },
+  });
 }
 
 rmSync(join(root, 'generated'), { recursive: true, force: true });
@@ -21,7 +25,12 @@ run(bin('orval'), ['--config', 'orval.config.ts']);
 
 mkdirSync(join(root, 'generated', 'types'), { recursive: true });
 for (const name of services) {
-  run(bin('openapi-typescript'), [`openapi/${name}.yaml`, '-o', `generated/types/${name}.d.ts`, '--root-types']);
+  run(bin('openapi-typescript'), [
+    `openapi/${name}.yaml`,
+    '-o',
+    `generated/types/${name}.d.ts`,
+    '--root-types',
+  ]);
 }
 run(bin('prettier'), ['--log-level', 'warn', '--write', 'generated/types']);
 

@@ -9,7 +9,15 @@ let failed = false;
 try {
   execFileSync(
     join(root, 'node_modules', '.bin', 'spectral'),
-    ['lint', 'openapi/workbench.yaml', 'openapi/message.yaml', 'openapi/rbac.yaml', '--ruleset', 'openapi/.spectral.yaml', '--fail-severity=error'],
+    [
+      'lint',
+      'openapi/workbench.yaml',
+      'openapi/message.yaml',
+      'openapi/rbac.yaml',
+      '--ruleset',
+      'openapi/.spectral.yaml',
+      '--fail-severity=error',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
 } catch {
@@ -20,10 +28,15 @@ const file = join(root, 'openapi', 'realtime.asyncapi.yaml');
 const { document, diagnostics } = await fromFile(new Parser(), file).parse();
 const errors = diagnostics.filter((d) => d.severity === 0);
 for (const d of diagnostics.filter((x) => x.severity <= 1)) {
-  console.log(`${d.severity === 0 ? 'error' : 'warning'}  ${d.message}  ${d.path.join('.')}  (realtime.asyncapi.yaml)`);
+  console.log(
+    `${d.severity === 0 ? 'error' : 'warning'}  ${d.message}  ${d.path.join('.')}  (realtime.asyncapi.yaml)`,
+  );
 }
 if (!document || errors.length) failed = true;
-else console.log(`AsyncAPI: realtime.asyncapi.yaml valid (${document.version()}, ${document.operations().length} operations)`);
+else
+  console.log(
+    `AsyncAPI: realtime.asyncapi.yaml valid (${document.version()}, ${document.operations().length} operations)`,
+  );
 
 if (failed) {
   console.error('lint:api failed');

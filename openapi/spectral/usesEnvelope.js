@@ -11,11 +11,19 @@ function isEnvelope(schema, doc, seen = new Set()) {
     seen.add(m[1]);
     return isEnvelope(doc?.components?.schemas?.[m[1]], doc, seen);
   }
-  return Array.isArray(schema.allOf) && schema.allOf.some((s) => s && typeof s.$ref === 'string' && ENVELOPE.test(s.$ref));
+  return (
+    Array.isArray(schema.allOf) &&
+    schema.allOf.some((s) => s && typeof s.$ref === 'string' && ENVELOPE.test(s.$ref))
+  );
 }
 
 export default function usesEnvelope(schema, _opts, context) {
   const doc = context.document.data;
   if (isEnvelope(schema, doc)) return [];
-  return [{ message: 'success response does not use the shared Envelope (allOf with shared.yaml#/components/schemas/Envelope)' }];
+  return [
+    {
+      message:
+        'success response does not use the shared Envelope (allOf with shared.yaml#/components/schemas/Envelope)',
+    },
+  ];
 }

@@ -69,24 +69,41 @@ async function loadOnce(browser: Browser, base: string, state: Awaited<ReturnTyp
   });
   await page.addInitScript(SHELL_READY_PROBE);
   await page.goto(`${base}/`);
-  await page.waitForFunction(() => (window as unknown as { __shellReady?: number }).__shellReady, undefined, { timeout: 60_000 });
-  const shellReadyMs = await page.evaluate(() => (window as unknown as { __shellReady: number }).__shellReady);
+  await page.waitForFunction(() => (window as unknown as { __shellReady?: number }).__shellReady, undefined, {
+    timeout: 60_000,
+  });
+  const shellReadyMs = await page.evaluate(
+    () => (window as unknown as { __shellReady: number }).__shellReady,
+  );
   await page.waitForLoadState('networkidle').catch(() => {});
   await context.close();
   return { jsBytes, requests, shellReadyMs };
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   if (!process.argv.includes('--no-build')) {
     console.log('[bench] vite build…');
-    execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+    execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    });
   }
   const stack = await startMockStack({ quiet: true });
   const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const state = await signedInState(browser, site.url);
@@ -99,11 +116,14 @@ async function main() {
     console.log(`  first-load JS transferred (compressed): ${kb(js)}   (target ≤ 400 KB)`);
     console.log(`  requests:                               ${req}`);
     console.log(`  shell ready (median):                   ${Math.round(ready)} ms   (target ≤ 1500 ms)`);
-    console.log(`  shell ready per run:                    ${runs.map((r) => Math.round(r.shellReadyMs)).join(', ')} ms`);
+    console.log(
+      `  shell ready per run:                    ${runs.map((r) => Math.round(r.shellReadyMs)).join(', ')} ms`,
+    );
 
     const burstModule = path.join(import.meta.dirname, 'realtime-burst.ts');
     if (existsSync(burstModule)) {
-      const { measureRealtimeBurst } = (await import('./realtime-burst')) as typeof import('./realtime-burst');
+      const { measureRealtimeBurst } =
+        (await import('./realtime-burst')) as typeof import('./realtime-burst');
       const context = await browser.newContext({ storageState: state });
       const page = await context.newPage();
       await page.goto(`${site.url}/`);

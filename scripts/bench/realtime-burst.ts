@@ -50,10 +50,15 @@ async function waitForRegistration(page: Page, baseURL: string, uid: string | nu
     if (uid ? body.uids?.includes(uid) : (body.uids?.length ?? 0) > 0) return;
     await sleep(100);
   }
-  throw new Error(`the page's realtime socket did not register${uid ? ` ${uid}` : ''} within ${REGISTER_TIMEOUT_MS} ms`);
+  throw new Error(
+    `the page's realtime socket did not register${uid ? ` ${uid}` : ''} within ${REGISTER_TIMEOUT_MS} ms`,
+  );
 }
 
-export async function measureRealtimeBurst(page: Page, opts: { baseURL: string; count?: number }): Promise<RealtimeBurstResult> {
+export async function measureRealtimeBurst(
+  page: Page,
+  opts: { baseURL: string; count?: number },
+): Promise<RealtimeBurstResult> {
   const count = opts.count ?? 1000;
   const uid = await signedInUid(page);
   await waitForRegistration(page, opts.baseURL, uid);

@@ -24,7 +24,11 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveBuild(opts: { dir: string; gatewayUrl: string; port?: number }): Promise<StaticServer> {
+export async function serveBuild(opts: {
+  dir: string;
+  gatewayUrl: string;
+  port?: number;
+}): Promise<StaticServer> {
   const proxy = createProxyServer({ target: opts.gatewayUrl, changeOrigin: true, ws: true });
   proxy.on('error', (_err, _req, res) => {
     if (res && 'writeHead' in res && !res.headersSent) {
@@ -43,14 +47,20 @@ export async function serveBuild(opts: { dir: string; gatewayUrl: string; port?:
     }
     const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
     let file = path.join(opts.dir, path.normalize(pathname).replace(/^([/\\])+/, ''));
-    if (!file.startsWith(opts.dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(opts.dir, 'index.html');
+    if (!file.startsWith(opts.dir) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(opts.dir, 'index.html');
     const ext = path.extname(file);
     const headers: Record<string, string> = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream' };
     if (pathname.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       let body = gzipCache.get(file);
       if (!body) gzipCache.set(file, (body = gzipSync(readFileSync(file), { level: 9 })));
-      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(body.length), Vary: 'Accept-Encoding' });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Encoding': 'gzip',
+        'Content-Length': String(body.length),
+        Vary: 'Accept-Encoding',
+      });
       res.end(body);
       return;
     }

@@ -10,7 +10,14 @@ function Buttons() {
       <Access code="enterprise:edit">
         <button type="button">编辑企业</button>
       </Access>
-      <Access code="enterprise:transfer" fallback={<button type="button" disabled>转让企业</button>}>
+      <Access
+        code="enterprise:transfer"
+        fallback={
+          <button type="button" disabled>
+            转让企业
+          </button>
+        }
+      >
         <button type="button">转让企业</button>
       </Access>
       <span data-testid="owner">{String(access.isOwner)}</span>
@@ -19,15 +26,27 @@ function Buttons() {
   );
 }
 
-const enterpriseConfig = { last_login_tenant_link: 't-ent-2001', last_login_tenant_name: '华东', tenant_total: 3 };
+const enterpriseConfig = {
+  last_login_tenant_link: 't-ent-2001',
+  last_login_tenant_name: '华东',
+  tenant_total: 3,
+};
 const withCodes = (codes: string[]) => ({
   ...ownerMenus,
-  menus: [{ ...ownerMenus.menus[0]!, menus: ownerMenus.menus[0]!.menus.filter((m) => codes.includes(m.power_path)) }],
+  menus: [
+    {
+      ...ownerMenus.menus[0]!,
+      menus: ownerMenus.menus[0]!.menus.filter((m) => codes.includes(m.power_path)),
+    },
+  ],
 });
 
 describe('<Access> and useAccess()', () => {
   it('shows a button when the current route grants its code', () => {
-    renderWithShell(<Buttons />, { path: '/manage/enterprise', session: makeSession({ config: enterpriseConfig, menus: ownerMenus }) });
+    renderWithShell(<Buttons />, {
+      path: '/manage/enterprise',
+      session: makeSession({ config: enterpriseConfig, menus: ownerMenus }),
+    });
     expect(screen.getByRole('button', { name: '编辑企业' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '转让企业' })).toBeEnabled();
     expect(screen.getByTestId('can-open')).toHaveTextContent('true');
@@ -43,7 +62,10 @@ describe('<Access> and useAccess()', () => {
   });
 
   it('codes belong to the current route only', () => {
-    renderWithShell(<Buttons />, { path: '/micro-app-manual/', session: makeSession({ config: enterpriseConfig, menus: ownerMenus }) });
+    renderWithShell(<Buttons />, {
+      path: '/micro-app-manual/',
+      session: makeSession({ config: enterpriseConfig, menus: ownerMenus }),
+    });
     expect(screen.queryByRole('button', { name: '编辑企业' })).toBeNull();
   });
 

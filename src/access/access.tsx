@@ -51,7 +51,8 @@ export function useAccess(): Access {
       ...facts,
       hasMenus: menuAccess.tree.length > 0,
       adminPath,
-      canOpen: (path: string) => [...menuAccess.pages.keys()].some((r) => path === r || path.startsWith(r + '/')),
+      canOpen: (path: string) =>
+        [...menuAccess.pages.keys()].some((r) => path === r || path.startsWith(r + '/')),
       can: (code: string) => codes.has(code),
       codes,
     };

@@ -1,5 +1,12 @@
 export { Access, AccessProvider, useAccess, useAccessFacts, type AccessFacts } from './access';
-export { buildMenuAccess, codesForPath, MENU_TYPE, type MenuAccess, type MenuNode, type ServerMenu } from './menus';
+export {
+  buildMenuAccess,
+  codesForPath,
+  MENU_TYPE,
+  type MenuAccess,
+  type MenuNode,
+  type ServerMenu,
+} from './menus';
 export {
   APP_PREFIX,
   FEEDBACK_DETAIL_PATHS,

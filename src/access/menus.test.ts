@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenuAccess, codesForPath, type ServerMenu } from './menus';
 
-const button = (code: string): ServerMenu => ({ name: code, route: '', power_path: code, menu_type: 2, menus: [] });
+const button = (code: string): ServerMenu => ({
+  name: code,
+  route: '',
+  power_path: code,
+  menu_type: 2,
+  menus: [],
+});
 
 const menus: ServerMenu[] = [
-  { name: '企业管理', icon: 'BankOutlined', route: '/manage/enterprise', menu_type: 1, menus: [button('enterprise:edit'), button('enterprise:dissolve')] },
+  {
+    name: '企业管理',
+    icon: 'BankOutlined',
+    route: '/manage/enterprise',
+    menu_type: 1,
+    menus: [button('enterprise:edit'), button('enterprise:dissolve')],
+  },
   {
     name: '角色权限',
     icon: 'SafetyOutlined',
     route: '/manage/access',
     menu_type: 0,
     menus: [
-      { name: '权限配置', route: '/manage/permissions', menu_type: 1, is_hidden: true, menus: [button('power:save')] },
+      {
+        name: '权限配置',
+        route: '/manage/permissions',
+        menu_type: 1,
+        is_hidden: true,
+        menus: [button('power:save')],
+      },
       { name: '角色管理', route: '/manage/roles/', menu_type: 1, menus: [button('role:create')] },
     ],
   },
@@ -41,18 +59,25 @@ describe('buildMenuAccess', () => {
   });
 
   it('skips malformed entries instead of throwing', () => {
-    const odd = buildMenuAccess([null, 42, { name: 'x' }, { route: '/ok', menu_type: 1, menus: 'nope' }] as unknown as ServerMenu[]);
+    const odd = buildMenuAccess([
+      null,
+      42,
+      { name: 'x' },
+      { route: '/ok', menu_type: 1, menus: 'nope' },
+    ] as unknown as ServerMenu[]);
     expect([...odd.pages.keys()]).toEqual(['/ok']);
     expect(buildMenuAccess(undefined).tree).toEqual([]);
   });
 
   it('drops server routes that would leave this origin', () => {
     const hostile = buildMenuAccess(
-      ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '/ok/page'].map((route) => ({
-        route,
-        menu_type: 1,
-        menus: [],
-      })),
+      ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '/ok/page'].map(
+        (route) => ({
+          route,
+          menu_type: 1,
+          menus: [],
+        }),
+      ),
     );
     expect([...hostile.pages.keys()]).toEqual(['/ok/page']);
   });

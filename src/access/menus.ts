@@ -108,7 +108,8 @@ export function codesForPath(access: MenuAccess, pathname: string): ReadonlySet<
   const path = normalisePath(pathname);
   let best: string | undefined;
   for (const route of access.pages.keys()) {
-    if ((path === route || path.startsWith(route + '/')) && (!best || route.length > best.length)) best = route;
+    if ((path === route || path.startsWith(route + '/')) && (!best || route.length > best.length))
+      best = route;
   }
   return best ? (access.pages.get(best) ?? new Set()) : new Set();
 }

@@ -1,14 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appForPath, buildRouteSet, buildRouteSetSafely, type SessionFacts } from './route-set';
 
-const base: SessionFacts = { defHomePage: 'page1', isDisabled: false, manualSwitch: 'true', menus: [], permissions: [] };
+const base: SessionFacts = {
+  defHomePage: 'page1',
+  isDisabled: false,
+  manualSwitch: 'true',
+  menus: [],
+  permissions: [],
+};
 const adminMenus = [{ name: '企业管理', route: '/manage/enterprise', menu_type: 1, menus: [] }];
 const permissions = [{ path: '/micro-app-manual' }, { path: '/manage' }];
 
 describe('buildRouteSet', () => {
   it('a disabled tenant gets only the renewal set and lands on /renewal', () => {
     const set = buildRouteSet({ ...base, isDisabled: true, menus: adminMenus, permissions });
-    expect(set).toMatchObject({ name: 'renewal', apps: [], tabs: [], renewal: true, adminPath: null, landing: '/renewal' });
+    expect(set).toMatchObject({
+      name: 'renewal',
+      apps: [],
+      tabs: [],
+      renewal: true,
+      adminPath: null,
+      landing: '/renewal',
+    });
   });
 
   it('page1 lands on the manual app', () => {
@@ -31,14 +44,30 @@ describe('buildRouteSet', () => {
   });
 
   it('refuses a back-end path that would shadow a shell route', () => {
-    expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '/user-info' }] }).adminPath).toBeNull();
-    expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '//evil.example' }] }).adminPath).toBeNull();
-    expect(buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '/\\evil.example' }] }).adminPath).toBeNull();
+    expect(
+      buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '/user-info' }] })
+        .adminPath,
+    ).toBeNull();
+    expect(
+      buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path: '//evil.example' }] })
+        .adminPath,
+    ).toBeNull();
+    expect(
+      buildRouteSet({
+        ...base,
+        menus: adminMenus,
+        permissions: [{ path: '/x' }, { path: '/\\evil.example' }],
+      }).adminPath,
+    ).toBeNull();
   });
 
   it('route-building failures are logged and the plain set is used', () => {
     const log = vi.fn();
-    const hostile = new Proxy([], { get: () => { throw new Error('boom'); } }) as unknown as SessionFacts['menus'];
+    const hostile = new Proxy([], {
+      get: () => {
+        throw new Error('boom');
+      },
+    }) as unknown as SessionFacts['menus'];
     const set = buildRouteSetSafely({ ...base, menus: hostile }, log);
     expect(log).toHaveBeenCalled();
     expect(set.landing).toBe('/micro-app-manual/');

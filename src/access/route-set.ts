@@ -46,7 +46,15 @@ function adminPathFrom(permissions: SessionFacts['permissions']): string | null 
   const raw = second && typeof second.path === 'string' ? second.path.trim() : '';
   const path = raw.startsWith('/') ? normalisePath(raw) : '';
   if (!path || path === '/') return null;
-  const reserved = ['/', '/404', '/entrance', '/user-info', '/oauth', RENEWAL_PATH, ...Object.values(APP_PREFIX)];
+  const reserved = [
+    '/',
+    '/404',
+    '/entrance',
+    '/user-info',
+    '/oauth',
+    RENEWAL_PATH,
+    ...Object.values(APP_PREFIX),
+  ];
   return reserved.some((r) => path === r || (r !== '/' && path.startsWith(r + '/'))) ? null : path;
 }
 
@@ -69,7 +77,11 @@ export function buildRouteSet(facts: SessionFacts): RouteSet {
   const engine = facts.manualSwitch === 'false';
   const menuAccess = buildMenuAccess(facts.menus);
   const adminPath = menuAccess.tree.length > 0 ? adminPathFrom(facts.permissions) : null;
-  const tabs: SubAppName[] = [...(manual ? (['manual'] as const) : []), 'product', ...(engine ? (['engine'] as const) : [])];
+  const tabs: SubAppName[] = [
+    ...(manual ? (['manual'] as const) : []),
+    'product',
+    ...(engine ? (['engine'] as const) : []),
+  ];
   const page2 = facts.defHomePage === 'page2';
   return {
     name: page2 ? 'page2' : 'page1',
@@ -84,7 +96,10 @@ export function buildRouteSet(facts: SessionFacts): RouteSet {
 }
 
 /** Route building never takes the app down: a failure is logged and the user gets the plain set. */
-export function buildRouteSetSafely(facts: SessionFacts, log: (...args: unknown[]) => void = console.error): RouteSet {
+export function buildRouteSetSafely(
+  facts: SessionFacts,
+  log: (...args: unknown[]) => void = console.error,
+): RouteSet {
   try {
     return buildRouteSet(facts);
   } catch (error) {

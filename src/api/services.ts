@@ -4,7 +4,8 @@
  */
 import { request, type RequestConfig, type Unwrap } from './transport';
 
-export const workbenchRequest = <T>(config: RequestConfig): Promise<Unwrap<T>> => request<T>('workbench', config);
+export const workbenchRequest = <T>(config: RequestConfig): Promise<Unwrap<T>> =>
+  request<T>('workbench', config);
 export const messageRequest = <T>(config: RequestConfig): Promise<Unwrap<T>> => request<T>('message', config);
 export const rbacRequest = <T>(config: RequestConfig): Promise<Unwrap<T>> => request<T>('rbac', config);
 

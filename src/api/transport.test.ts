@@ -30,7 +30,8 @@ beforeEach(() => {
 });
 
 const url = `${origin}/api/workbench/userconfig/v2/info`;
-const reply = (body: unknown, status = 200) => server.use(http.get(url, () => HttpResponse.json(body as object, { status })));
+const reply = (body: unknown, status = 200) =>
+  server.use(http.get(url, () => HttpResponse.json(body as object, { status })));
 
 async function rejection(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -50,7 +51,9 @@ describe('transport: request', () => {
         return HttpResponse.json({ code: 0, msg: 'ok', data: { gid: 'u-1' } });
       }),
     );
-    await expect(request('workbench', { url: '/userconfig/v2/info', method: 'GET' })).resolves.toEqual({ gid: 'u-1' });
+    await expect(request('workbench', { url: '/userconfig/v2/info', method: 'GET' })).resolves.toEqual({
+      gid: 'u-1',
+    });
     expect(seen?.headers.get('authorization')).toBe('Basic tok-123');
     expect(seen?.headers.get('x-tenant-id')).toBe('t-ent-2001');
     expect(notifyError).not.toHaveBeenCalled();
@@ -69,7 +72,9 @@ describe('transport: request', () => {
     );
     await request('message', { url: '/v1/tenant/t/user/u/msg/list', method: 'POST', data: { readState: 0 } });
     expect(body).toEqual({ readState: 0 });
-    await expect(request('rbac', { url: '/role/v1/list', method: 'GET', params: { index: 2, name: undefined } })).resolves.toBe('2');
+    await expect(
+      request('rbac', { url: '/role/v1/list', method: 'GET', params: { index: 2, name: undefined } }),
+    ).resolves.toBe('2');
   });
 
   it('serialises array query parameters comma-separated (style form, explode false)', async () => {
@@ -80,7 +85,11 @@ describe('transport: request', () => {
         return HttpResponse.json({ code: 0, msg: '', data: [] });
       }),
     );
-    await request('rbac', { url: '/power/v1/roles/list', method: 'GET', params: { role_ids: ['r-1', 'r-2'] } });
+    await request('rbac', {
+      url: '/power/v1/roles/list',
+      method: 'GET',
+      params: { role_ids: ['r-1', 'r-2'] },
+    });
     expect(decodeURIComponent(query)).toBe('?role_ids=r-1,r-2');
   });
 
@@ -130,7 +139,9 @@ describe('transport: request', () => {
 
   it('expires the session once when several calls fail together', async () => {
     reply({ code: -401, msg: '', data: null }, 401);
-    await Promise.allSettled([1, 2, 3].map(() => request('workbench', { url: '/userconfig/v2/info', method: 'GET' })));
+    await Promise.allSettled(
+      [1, 2, 3].map(() => request('workbench', { url: '/userconfig/v2/info', method: 'GET' })),
+    );
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(notifyError).toHaveBeenCalledTimes(1);
   });
@@ -145,7 +156,12 @@ describe('transport: request', () => {
   });
 
   it('toasts an HTTP error without a JSON body by its status', async () => {
-    server.use(http.get(url, () => new HttpResponse('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
+    server.use(
+      http.get(
+        url,
+        () => new HttpResponse('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    );
     const error = await rejection(request('workbench', { url: '/userconfig/v2/info', method: 'GET' }));
     expect(error.kind).toBe('http');
     expect(notifyError).toHaveBeenCalledWith('502 Bad Gateway');
@@ -186,7 +202,11 @@ describe('transport: request', () => {
       }),
     );
     const controller = new AbortController();
-    const pending = request('workbench', { url: '/userconfig/v2/info', method: 'GET', signal: controller.signal });
+    const pending = request('workbench', {
+      url: '/userconfig/v2/info',
+      method: 'GET',
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(pending).rejects.toBeDefined();
     expect(notifyError).not.toHaveBeenCalled();
@@ -200,7 +220,9 @@ describe('transport: before the toast is wired', () => {
     const fresh = await import('./transport');
     fresh.configureTransport({ baseUrl: origin, getToken: () => 't', getTenantId: () => null });
     server.use(http.get(url, () => HttpResponse.json({ code: 5001, msg: '早到的错误', data: null })));
-    await expect(fresh.request('workbench', { url: '/userconfig/v2/info', method: 'GET' })).rejects.toBeInstanceOf(fresh.ApiError);
+    await expect(
+      fresh.request('workbench', { url: '/userconfig/v2/info', method: 'GET' }),
+    ).rejects.toBeInstanceOf(fresh.ApiError);
     expect(notifyError).not.toHaveBeenCalled();
     const toast = vi.fn();
     fresh.configureTransport({ notifyError: toast });
@@ -219,7 +241,11 @@ describe('transport: upload', () => {
     server.use(
       http.post(uploadUrl, async ({ request: r }) => {
         body = await r.text();
-        return HttpResponse.json({ code: 0, msg: '', data: { abs: 'https://cdn.test/a.png', path: 'a.png' } });
+        return HttpResponse.json({
+          code: 0,
+          msg: '',
+          data: { abs: 'https://cdn.test/a.png', path: 'a.png' },
+        });
       }),
     );
     await expect(upload(file())).resolves.toEqual({ ok: true, abs: 'https://cdn.test/a.png' });

@@ -129,7 +129,11 @@ function fail(error: ApiError): never {
 }
 
 /** Aborts on the caller's signal or after the timeout, whichever comes first. */
-function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+function withTimeout(signal: AbortSignal | undefined): {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  done: () => void;
+} {
   const controller = new AbortController();
   let expired = false;
   const timer = setTimeout(() => {
@@ -195,17 +199,27 @@ export async function request<T>(service: ServiceName, config: RequestConfig): P
 
   if (!response.ok) {
     const code = isEnvelope(parsed) ? parsed.code : undefined;
-    if (response.status === SESSION_EXPIRED_STATUS || (code !== undefined && SESSION_EXPIRED_CODES.includes(code))) {
+    if (
+      response.status === SESSION_EXPIRED_STATUS ||
+      (code !== undefined && SESSION_EXPIRED_CODES.includes(code))
+    ) {
       throw expireSession(response.status, code);
     }
-    const msg = (isEnvelope(parsed) && parsed.msg) || `${response.status} ${response.statusText || TEXT.genericError}`;
+    const msg =
+      (isEnvelope(parsed) && parsed.msg) || `${response.status} ${response.statusText || TEXT.genericError}`;
     fail(new ApiError('http', msg, { status: response.status, code }));
   }
 
-  if (parseFailed || !isEnvelope(parsed)) fail(new ApiError('parse', TEXT.badResponse, { status: response.status }));
+  if (parseFailed || !isEnvelope(parsed))
+    fail(new ApiError('parse', TEXT.badResponse, { status: response.status }));
   if (SESSION_EXPIRED_CODES.includes(parsed.code)) throw expireSession(response.status, parsed.code);
   if (parsed.code !== CODE_OK && parsed.code !== CODE_NOT_AN_ERROR) {
-    fail(new ApiError('business', parsed.msg || TEXT.genericError, { code: parsed.code, status: response.status }));
+    fail(
+      new ApiError('business', parsed.msg || TEXT.genericError, {
+        code: parsed.code,
+        status: response.status,
+      }),
+    );
   }
   return parsed.data as Unwrap<T>;
 }
@@ -217,7 +231,10 @@ export type UploadResult = { ok: true; abs: string } | { ok: false };
  * code 0 adds the file; code 500 and any other code are ignored silently — the
  * caller just gets `{ ok: false }`. XMLHttpRequest because fetch reports no upload progress.
  */
-export function upload(file: Blob, opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadResult> {
+export function upload(
+  file: Blob,
+  opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('workbench', '/sys/v1/upload'));

@@ -29,8 +29,12 @@ const ActiveFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/Ac
 const QuestionFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/QuestionFeedbackDetailPage'));
 const AdminSection = lazy(() => import('@/features/admin/AdminSection'));
 // The embedded apps too: the shell's top bar paints while the micro-app framework loads.
-const MicroAppHost = lazy(() => import('@/micro-apps/MicroAppHost').then((m) => ({ default: m.MicroAppHost })));
-const ProductWorkspace = lazy(() => import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })));
+const MicroAppHost = lazy(() =>
+  import('@/micro-apps/MicroAppHost').then((m) => ({ default: m.MicroAppHost })),
+);
+const ProductWorkspace = lazy(() =>
+  import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
+);
 
 /** Routes inside the main layout, built from the user's route set. */
 function SignedInRoutes() {

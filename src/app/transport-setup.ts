@@ -4,5 +4,7 @@ import { configureTransport } from '@/api/transport';
 import { TOAST_SECONDS } from '@/constants/limits';
 
 export function setupTransport(): void {
-  configureTransport({ notifyError: (text) => void message.error({ content: text, duration: TOAST_SECONDS }) });
+  configureTransport({
+    notifyError: (text) => void message.error({ content: text, duration: TOAST_SECONDS }),
+  });
 }

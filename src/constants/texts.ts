@@ -365,7 +365,8 @@ export const ACCOUNT_TEXT = {
   mobileChanged: '手机号已更换',
   deleteAccount: '注销账号',
   deleteAccountHint: '注销后无法恢复，请谨慎操作',
-  deleteWarning: '注销后，账号与个人空间中的数据将被永久删除且无法恢复；如果您仍是企业的所有者，请先转让或解散企业。',
+  deleteWarning:
+    '注销后，账号与个人空间中的数据将被永久删除且无法恢复；如果您仍是企业的所有者，请先转让或解散企业。',
   deletePrompt: (phone: string) => `请输入当前账号的手机号 ${phone} 以确认注销：`,
   deleteConfirm: '确认注销',
   accountDeleted: '账号已注销',

@@ -20,7 +20,9 @@ function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'personal' || entry.key === 'enterprise') {
     return (
       <span className="avatar-menu-space">
-        <span className="avatar-menu-space-kind">{entry.key === 'personal' ? SHELL_TEXT.personalSpace : SHELL_TEXT.enterpriseSpace}</span>
+        <span className="avatar-menu-space-kind">
+          {entry.key === 'personal' ? SHELL_TEXT.personalSpace : SHELL_TEXT.enterpriseSpace}
+        </span>
         <span>{entry.label}</span>
       </span>
     );
@@ -78,7 +80,10 @@ export function AvatarMenu() {
 
   const items: MenuProps['items'] = entries.flatMap((entry, i) => {
     const item = { key: entry.key, label: entryLabel(entry), 'data-testid': `avatar-menu-${entry.key}` };
-    const divider = entry.key === 'account-settings' || (entry.key === 'logout' && i > 0) ? [{ type: 'divider' as const }] : [];
+    const divider =
+      entry.key === 'account-settings' || (entry.key === 'logout' && i > 0)
+        ? [{ type: 'divider' as const }]
+        : [];
     return [...divider, item];
   });
 
@@ -100,7 +105,13 @@ export function AvatarMenu() {
         },
       }}
     >
-      <button ref={trigger} type="button" className="top-action avatar-trigger" aria-label={SHELL_TEXT.accountMenu} data-testid="avatar-trigger">
+      <button
+        ref={trigger}
+        type="button"
+        className="top-action avatar-trigger"
+        aria-label={SHELL_TEXT.accountMenu}
+        data-testid="avatar-trigger"
+      >
         <Avatar size={28} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
       </button>
     </Dropdown>

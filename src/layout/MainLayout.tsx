@@ -42,7 +42,12 @@ function Logo() {
 function homeLink(logo: ReactNode, title: ReactNode) {
   return (
     // The name starts with the visible title (WCAG 2.5.3, label in name), then says where it goes.
-    <Link to="/" className="shell-home-link" data-guide="home-link" aria-label={`${APP_TITLE}，${SHELL_TEXT.home}`}>
+    <Link
+      to="/"
+      className="shell-home-link"
+      data-guide="home-link"
+      aria-label={`${APP_TITLE}，${SHELL_TEXT.home}`}
+    >
       {logo}
       {title}
     </Link>
@@ -92,7 +97,10 @@ export function MainLayout() {
           </ConfigProvider>,
         ]}
         footerRender={() => <ShellFooter />}
-        token={{ header: { heightLayoutHeader: 56 }, pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 } }}
+        token={{
+          header: { heightLayoutHeader: 56 },
+          pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
+        }}
       >
         <div className="shell-page" data-testid="shell-page">
           <ErrorBoundary region="页面" resetKey={pathname}>

@@ -5,7 +5,6 @@ import { dialogs } from '@/ui/dialogs';
 import { useFeedbackOffered } from './TopActions';
 import { SHELL_TEXT } from '@/constants/texts';
 
-
 export function ShellFooter() {
   const { pathname } = useLocation();
   const manual = appForPath(pathname) === 'manual';

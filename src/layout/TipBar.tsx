@@ -11,8 +11,6 @@ import { readItem, subscribeStorage, writeItem } from '@/session/storage';
 import { navigation } from '@/ui/navigation';
 import { SHELL_TEXT } from '@/constants/texts';
 
-
-
 /** Is the tip bar shown? (the layout offsets its fixed header by the bar's height) */
 export function useTipBarShown(): boolean {
   const { isPersonal, homePage } = useAccess();

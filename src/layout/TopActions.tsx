@@ -34,14 +34,26 @@ export function TopActions() {
     <div className="top-actions">
       {app === 'manual' ? (
         <Tooltip title={SHELL_TEXT.guide}>
-          <button type="button" className="top-action" aria-label={SHELL_TEXT.guide} data-testid="guide-flag" onClick={() => dialogs.open('guide')}>
+          <button
+            type="button"
+            className="top-action"
+            aria-label={SHELL_TEXT.guide}
+            data-testid="guide-flag"
+            onClick={() => dialogs.open('guide')}
+          >
             <FlagOutlined />
           </button>
         </Tooltip>
       ) : null}
       {feedback ? (
         <Tooltip title={SHELL_TEXT.feedback}>
-          <button type="button" className="top-action" aria-label={SHELL_TEXT.feedback} data-testid="feedback-icon" onClick={() => dialogs.open('feedback')}>
+          <button
+            type="button"
+            className="top-action"
+            aria-label={SHELL_TEXT.feedback}
+            data-testid="feedback-icon"
+            onClick={() => dialogs.open('feedback')}
+          >
             <MessageOutlined />
           </button>
         </Tooltip>

@@ -11,7 +11,11 @@ import { TopActions, showsFeedbackIcon } from './TopActions';
 beforeEach(() => removeItem('tipBarClosed'));
 
 const owner = makeSession({
-  config: { last_login_tenant_link: 't-ent-2001', last_login_tenant_name: '华东智能制造供应链协同创新中心有限公司', tenant_total: 3 },
+  config: {
+    last_login_tenant_link: 't-ent-2001',
+    last_login_tenant_name: '华东智能制造供应链协同创新中心有限公司',
+    tenant_total: 3,
+  },
   info: { user_name: '欧阳明远测试账号名称' },
   menus: ownerMenus,
 });
@@ -76,7 +80,10 @@ describe('top bar actions', () => {
   });
 
   it('a frozen tenant is offered no feedback', () => {
-    renderWithShell(<TopActions />, { path: '/renewal', session: makeSession({ config: { last_login_tenant_is_disable: true } }) });
+    renderWithShell(<TopActions />, {
+      path: '/renewal',
+      session: makeSession({ config: { last_login_tenant_is_disable: true } }),
+    });
     expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();
   });
 

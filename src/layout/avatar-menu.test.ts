@@ -22,15 +22,35 @@ describe('avatar dropdown rules (SPEC §2)', () => {
   });
 
   it('enterprise name is cut to 13 characters and flagged for a tooltip when longer', () => {
-    const entries = avatarMenuEntries({ ...personal, isPersonal: false, tenantName: '华东智能制造供应链协同创新中心有限公司', tenantTotal: 3 });
+    const entries = avatarMenuEntries({
+      ...personal,
+      isPersonal: false,
+      tenantName: '华东智能制造供应链协同创新中心有限公司',
+      tenantTotal: 3,
+    });
     const enterprise = entries.find((e) => e.key === 'enterprise');
-    expect(enterprise).toMatchObject({ label: '华东智能制造供应链协同创新...', truncated: true, fullName: '华东智能制造供应链协同创新中心有限公司' });
-    const short = avatarMenuEntries({ ...personal, isPersonal: false, tenantName: '织雀科技', tenantTotal: 2 }).find((e) => e.key === 'enterprise');
+    expect(enterprise).toMatchObject({
+      label: '华东智能制造供应链协同创新...',
+      truncated: true,
+      fullName: '华东智能制造供应链协同创新中心有限公司',
+    });
+    const short = avatarMenuEntries({
+      ...personal,
+      isPersonal: false,
+      tenantName: '织雀科技',
+      tenantTotal: 2,
+    }).find((e) => e.key === 'enterprise');
     expect(short).toMatchObject({ label: '织雀科技', truncated: false });
   });
 
   it('personal space with one tenant: create enterprise, no switch, no enterprise entry', () => {
-    expect(keys(personal)).toEqual(['personal', 'create-enterprise', 'account-settings', 'my-feedback', 'logout']);
+    expect(keys(personal)).toEqual([
+      'personal',
+      'create-enterprise',
+      'account-settings',
+      'my-feedback',
+      'logout',
+    ]);
   });
 
   it('personal space with more tenants: switch enterprise', () => {
@@ -46,7 +66,9 @@ describe('avatar dropdown rules (SPEC §2)', () => {
   });
 
   it('a disabled enterprise offers switch again', () => {
-    expect(keys({ ...personal, isPersonal: false, isFrozen: true, tenantName: '星河', tenantTotal: 2 })).toContain('switch-enterprise');
+    expect(
+      keys({ ...personal, isPersonal: false, isFrozen: true, tenantName: '星河', tenantTotal: 2 }),
+    ).toContain('switch-enterprise');
   });
 
   it('management back-end only with menu entries', () => {

@@ -32,7 +32,9 @@ export type AvatarMenuEntry =
 /** Cuts by characters (code points), so a Chinese name is cut where a person would count. */
 export function truncate(text: string, max: number): { text: string; truncated: boolean } {
   const chars = Array.from(text);
-  return chars.length > max ? { text: chars.slice(0, max).join('') + '...', truncated: true } : { text, truncated: false };
+  return chars.length > max
+    ? { text: chars.slice(0, max).join('') + '...', truncated: true }
+    : { text, truncated: false };
 }
 
 /** Personal name cut to 7 characters with an ellipsis, or the phone when there is no name. */
@@ -45,17 +47,27 @@ export function avatarMenuEntries(facts: AvatarMenuFacts): AvatarMenuEntry[] {
   const entries: AvatarMenuEntry[] = [{ key: 'personal', label: personalLabel(facts.userName, facts.phone) }];
   if (!facts.isPersonal && facts.tenantName) {
     const cut = truncate(facts.tenantName, ENTERPRISE_NAME_MAX_CHARS);
-    entries.push({ key: 'enterprise', label: cut.text, fullName: facts.tenantName, truncated: cut.truncated });
+    entries.push({
+      key: 'enterprise',
+      label: cut.text,
+      fullName: facts.tenantName,
+      truncated: cut.truncated,
+    });
   }
-  if (facts.hasMenus && facts.adminPath) entries.push({ key: 'admin', label: SHELL_TEXT.avatarMenu.admin, path: facts.adminPath });
-  if (facts.isOwner && !facts.isPersonal && !facts.isFrozen) entries.push({ key: 'invite', label: SHELL_TEXT.avatarMenu.invite });
+  if (facts.hasMenus && facts.adminPath)
+    entries.push({ key: 'admin', label: SHELL_TEXT.avatarMenu.admin, path: facts.adminPath });
+  if (facts.isOwner && !facts.isPersonal && !facts.isFrozen)
+    entries.push({ key: 'invite', label: SHELL_TEXT.avatarMenu.invite });
   // Create or switch shows only in the personal space or a disabled tenant.
   if (facts.isPersonal || facts.isFrozen) {
-    if (facts.tenantTotal > 1) entries.push({ key: 'switch-enterprise', label: SHELL_TEXT.avatarMenu.switchEnterprise });
+    if (facts.tenantTotal > 1)
+      entries.push({ key: 'switch-enterprise', label: SHELL_TEXT.avatarMenu.switchEnterprise });
     else entries.push({ key: 'create-enterprise', label: SHELL_TEXT.avatarMenu.createEnterprise });
   }
-  entries.push({ key: 'account-settings', label: SHELL_TEXT.avatarMenu.accountSettings },
+  entries.push(
+    { key: 'account-settings', label: SHELL_TEXT.avatarMenu.accountSettings },
     { key: 'my-feedback', label: SHELL_TEXT.avatarMenu.myFeedback },
-    { key: 'logout', label: SHELL_TEXT.avatarMenu.logout },);
+    { key: 'logout', label: SHELL_TEXT.avatarMenu.logout },
+  );
   return entries;
 }

@@ -18,7 +18,6 @@ import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 export const MOUNT_TIMEOUT_MS = 20_000;
 
-
 type Status = 'loading' | 'mounted' | 'error';
 
 export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: () => void }) {
@@ -34,7 +33,10 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
     const element = ref.current;
     if (!element) return;
     setStatus('loading');
-    const timer = window.setTimeout(() => setStatus((s) => (s === 'mounted' ? s : 'error')), MOUNT_TIMEOUT_MS);
+    const timer = window.setTimeout(
+      () => setStatus((s) => (s === 'mounted' ? s : 'error')),
+      MOUNT_TIMEOUT_MS,
+    );
     const mounted = () => {
       window.clearTimeout(timer);
       setStatus('mounted');
@@ -56,7 +58,10 @@ export function MicroAppHost({ app, onMounted }: { app: SubAppName; onMounted?: 
 
   // Requests from the app (open a dialog, go to a page) come through the channel.
   const navigate = useNavigate();
-  useEffect(() => onAppEvent(app, (event) => void handleAppEvent(event, { navigate, openDialog: dialogs.open })), [app, navigate]);
+  useEffect(
+    () => onAppEvent(app, (event) => void handleAppEvent(event, { navigate, openDialog: dialogs.open })),
+    [app, navigate],
+  );
 
   const retry = () => {
     void microApp.unmountApp(app, { destroy: true }).finally(() => setAttempt((n) => n + 1));

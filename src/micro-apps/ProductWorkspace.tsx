@@ -13,9 +13,21 @@ import { MicroAppHost } from './MicroAppHost';
 import { SHELL_TEXT } from '@/constants/texts';
 
 export const PRODUCT_SUB_ROUTES = [
-  { key: 'commodityManagement', label: SHELL_TEXT.productRailItems.commodityManagement, icon: <AppstoreOutlined /> },
-  { key: 'classifiedManagement', label: SHELL_TEXT.productRailItems.classifiedManagement, icon: <ClusterOutlined /> },
-  { key: 'attributeManagement', label: SHELL_TEXT.productRailItems.attributeManagement, icon: <TagsOutlined /> },
+  {
+    key: 'commodityManagement',
+    label: SHELL_TEXT.productRailItems.commodityManagement,
+    icon: <AppstoreOutlined />,
+  },
+  {
+    key: 'classifiedManagement',
+    label: SHELL_TEXT.productRailItems.classifiedManagement,
+    icon: <ClusterOutlined />,
+  },
+  {
+    key: 'attributeManagement',
+    label: SHELL_TEXT.productRailItems.attributeManagement,
+    icon: <TagsOutlined />,
+  },
 ] as const;
 
 export type ProductSubRoute = (typeof PRODUCT_SUB_ROUTES)[number]['key'];

@@ -13,8 +13,7 @@ let framework: Promise<MicroAppApi> | undefined;
 const loadFramework = () => (framework ??= import('@micro-zoe/micro-app').then((m) => m.default));
 
 export type ShellToApp =
-  | { type: 'route'; subRoute: string }
-  | { type: 'refresh'; scene_no: string | null; at: number };
+  { type: 'route'; subRoute: string } | { type: 'refresh'; scene_no: string | null; at: number };
 
 export type AppToShell = { type: string; [key: string]: unknown };
 

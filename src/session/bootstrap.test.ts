@@ -10,6 +10,8 @@ describe('server menus are fetched only outside the personal space (SPEC §4)', 
     expect(shouldFetchMenus({ ...base, last_login_tenant_link: 't-ent-2001' })).toBe(true);
   });
   it('not in a frozen enterprise (it only gets the renewal route set)', () => {
-    expect(shouldFetchMenus({ ...base, last_login_tenant_link: 't-ent-3001', last_login_tenant_is_disable: true })).toBe(false);
+    expect(
+      shouldFetchMenus({ ...base, last_login_tenant_link: 't-ent-3001', last_login_tenant_is_disable: true }),
+    ).toBe(false);
   });
 });

@@ -54,11 +54,15 @@ function accessFacts(session: SessionData): AccessFacts {
 }
 
 /** SPEC §4: server menus only when the current tenant is not the personal one (and not frozen). */
-export function shouldFetchMenus(config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link' | 'last_login_tenant_is_disable'>): boolean {
+export function shouldFetchMenus(
+  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link' | 'last_login_tenant_is_disable'>,
+): boolean {
   return !config.last_login_tenant_is_disable && !isPersonalSpace(config);
 }
 
-export function isPersonalSpace(config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>): boolean {
+export function isPersonalSpace(
+  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>,
+): boolean {
   return !config.last_login_tenant_link || config.last_login_tenant_link === config.user_tenant_link;
 }
 
@@ -84,7 +88,13 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
       menus: menuData?.menus,
       permissions: menuData?.permissions,
     });
-    return { info: info.data, config: config.data, menus: menuData, routeSet, isPersonal: isPersonalSpace(config.data) };
+    return {
+      info: info.data,
+      config: config.data,
+      menus: menuData,
+      routeSet,
+      isPersonal: isPersonalSpace(config.data),
+    };
   }, [info.data, config.data, menus.data, menus.isPending, needsMenus]);
 
   if (info.isError || config.isError) {

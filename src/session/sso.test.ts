@@ -36,7 +36,9 @@ describe('single sign-on', () => {
   });
 
   it('never returns to a foreign origin after sign-in', () => {
-    const state = new URL(buildAuthorizeUrl({ returnTo: 'https://evil.example/phish' })).searchParams.get('state');
+    const state = new URL(buildAuthorizeUrl({ returnTo: 'https://evil.example/phish' })).searchParams.get(
+      'state',
+    );
     expect(consumePendingSignIn(state)).toEqual({ returnTo: '/' });
   });
 

@@ -12,7 +12,15 @@ export function useDocumentTitle(title: string): void {
 }
 
 /** A page's frame: its title (also the document title) and its content. */
-export function PageFrame({ title, extra, children }: { title: string; extra?: ReactNode; children?: ReactNode }) {
+export function PageFrame({
+  title,
+  extra,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <Card className="page-frame" variant="borderless">

@@ -8,7 +8,13 @@ import type { ThemeConfig } from 'antd';
  * shade darker than #1f6feb so that it also reads on the light-blue selected rows.
  */
 export const THEME: ThemeConfig = {
-  token: { colorPrimary: '#175cd3', colorLink: '#175cd3', borderRadius: 6, colorError: '#cf1322', colorTextTertiary: '#6b6b6b' },
+  token: {
+    colorPrimary: '#175cd3',
+    colorLink: '#175cd3',
+    borderRadius: 6,
+    colorError: '#cf1322',
+    colorTextTertiary: '#6b6b6b',
+  },
   components: {
     Tag: {
       colorSuccess: '#237804',

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
-import { changeMobileSchema, changePasswordSchema, deleteAccountSchema, resetPasswordSchema, userNameSchema } from './account-forms';
+import {
+  changeMobileSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  resetPasswordSchema,
+  userNameSchema,
+} from './account-forms';
 
 /** The message shown per field, as formik shows them: the first failing rule of each field. */
-async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: object): Promise<string[]> {
+async function errorsOf(
+  schema: { validate: (v: unknown, o: object) => Promise<unknown> },
+  value: object,
+): Promise<string[]> {
   try {
     await schema.validate(value, { abortEarly: false });
     return [];
   } catch (error) {
     const first = new Map<string, string>();
-    for (const e of (error as ValidationError).inner) if (e.path && !first.has(e.path)) first.set(e.path, e.message);
+    for (const e of (error as ValidationError).inner)
+      if (e.path && !first.has(e.path)) first.set(e.path, e.message);
     return [...first.values()];
   }
 }
@@ -22,13 +32,37 @@ describe('user-center rules', () => {
   });
 
   it('change password', async () => {
-    expect(await errorsOf(changePasswordSchema, { old_pwd: '', new_pwd: '', confirm_pwd: '' })).toEqual(['请输入原密码', '请输入新密码', '请再次输入新密码']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'abc1', confirm_pwd: 'abc1' })).toEqual(['密码长度为8-20位']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: `a${'1'.repeat(20)}`, confirm_pwd: `a${'1'.repeat(20)}` })).toEqual(['密码长度为8-20位']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: '12345678', confirm_pwd: '12345678' })).toEqual(['密码须同时包含字母和数字']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'Same1234', new_pwd: 'Same1234', confirm_pwd: 'Same1234' })).toEqual(['新密码不能与原密码相同']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'Good1234', confirm_pwd: 'Good1235' })).toEqual(['两次输入的密码不一致']);
-    expect(await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'Good1234', confirm_pwd: 'Good1234' })).toEqual([]);
+    expect(await errorsOf(changePasswordSchema, { old_pwd: '', new_pwd: '', confirm_pwd: '' })).toEqual([
+      '请输入原密码',
+      '请输入新密码',
+      '请再次输入新密码',
+    ]);
+    expect(
+      await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'abc1', confirm_pwd: 'abc1' }),
+    ).toEqual(['密码长度为8-20位']);
+    expect(
+      await errorsOf(changePasswordSchema, {
+        old_pwd: 'a',
+        new_pwd: `a${'1'.repeat(20)}`,
+        confirm_pwd: `a${'1'.repeat(20)}`,
+      }),
+    ).toEqual(['密码长度为8-20位']);
+    expect(
+      await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: '12345678', confirm_pwd: '12345678' }),
+    ).toEqual(['密码须同时包含字母和数字']);
+    expect(
+      await errorsOf(changePasswordSchema, {
+        old_pwd: 'Same1234',
+        new_pwd: 'Same1234',
+        confirm_pwd: 'Same1234',
+      }),
+    ).toEqual(['新密码不能与原密码相同']);
+    expect(
+      await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'Good1234', confirm_pwd: 'Good1235' }),
+    ).toEqual(['两次输入的密码不一致']);
+    expect(
+      await errorsOf(changePasswordSchema, { old_pwd: 'a', new_pwd: 'Good1234', confirm_pwd: 'Good1234' }),
+    ).toEqual([]);
   });
 
   it('reset password: a 6-digit code', async () => {
@@ -44,7 +78,9 @@ describe('user-center rules', () => {
     for (const bad of ['12812345678', '1381234567', '138123456789', '16812345678', 'abcdefghijk']) {
       expect(await errorsOf(schema, { phone: bad, code: '123456' })).toEqual(['请输入正确的手机号码！']);
     }
-    expect(await errorsOf(schema, { phone: '13800138000', code: '123456' })).toEqual(['新手机号不能与当前手机号相同']);
+    expect(await errorsOf(schema, { phone: '13800138000', code: '123456' })).toEqual([
+      '新手机号不能与当前手机号相同',
+    ]);
     for (const good of ['13912345678', '14712345678', '15012345678', '17712345678', '18812345678']) {
       expect(await errorsOf(schema, { phone: good, code: '123456' })).toEqual([]);
     }

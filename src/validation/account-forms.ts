@@ -29,11 +29,19 @@ const confirmPassword = () =>
     .required(T.confirmRequired)
     .oneOf([ref('new_pwd')], T.confirmMismatch);
 
-const smsCode = () => string().trim().required(T.codeRequired).matches(SMS_CODE_PATTERN, { message: T.codeInvalid, excludeEmptyString: true });
+const smsCode = () =>
+  string()
+    .trim()
+    .required(T.codeRequired)
+    .matches(SMS_CODE_PATTERN, { message: T.codeInvalid, excludeEmptyString: true });
 
 export const changePasswordSchema = object({
   old_pwd: string().required(T.oldPasswordRequired),
-  new_pwd: newPassword().test('not-old', T.passwordSameAsOld, (value, ctx) => !value || value !== (ctx.parent as { old_pwd?: string }).old_pwd),
+  new_pwd: newPassword().test(
+    'not-old',
+    T.passwordSameAsOld,
+    (value, ctx) => !value || value !== (ctx.parent as { old_pwd?: string }).old_pwd,
+  ),
   confirm_pwd: confirmPassword(),
 });
 

@@ -18,16 +18,29 @@ interface Field {
   tests: { name?: string; params?: Record<string, unknown> }[];
 }
 
-function agree(name: string, yup: ObjectSchema<AnyObject>, contract: Doc, schemas: Record<string, Doc>, serverOnly: string[] = []) {
+function agree(
+  name: string,
+  yup: ObjectSchema<AnyObject>,
+  contract: Doc,
+  schemas: Record<string, Doc>,
+  serverOnly: string[] = [],
+) {
   const fields = yup.describe().fields as unknown as Record<string, Field>;
   const resolve = (prop: Doc): Doc => (prop.$ref ? schemas[String(prop.$ref).split('/').pop()!]! : prop);
 
   it(`${name}: the same fields (besides ${serverOnly.join(', ') || 'none'})`, () => {
-    expect(Object.keys(fields).sort()).toEqual(Object.keys(contract.properties).filter((k) => !serverOnly.includes(k)).sort());
+    expect(Object.keys(fields).sort()).toEqual(
+      Object.keys(contract.properties)
+        .filter((k) => !serverOnly.includes(k))
+        .sort(),
+    );
   });
   it(`${name}: what the contract requires, the form requires; what the form requires, the contract refuses empty`, () => {
-    const required = Object.entries(fields).filter(([, f]) => !f.optional).map(([k]) => k);
-    for (const key of (contract.required as string[]).filter((k) => !serverOnly.includes(k))) expect(required).toContain(key);
+    const required = Object.entries(fields)
+      .filter(([, f]) => !f.optional)
+      .map(([k]) => k);
+    for (const key of (contract.required as string[]).filter((k) => !serverOnly.includes(k)))
+      expect(required).toContain(key);
     // A partial update (TenantUpdate) may leave a field out, but must not send it empty.
     for (const key of required) {
       const prop = resolve(contract.properties[key] as Doc);
@@ -37,7 +50,8 @@ function agree(name: string, yup: ObjectSchema<AnyObject>, contract: Doc, schema
   for (const [key, field] of Object.entries(fields)) {
     const prop = resolve(contract.properties[key] as Doc);
     const max = field.tests.find((t) => t.name === 'max')?.params?.max;
-    if (prop.maxLength !== undefined) it(`${name}.${key}: at most ${prop.maxLength}`, () => expect(max).toBe(prop.maxLength));
+    if (prop.maxLength !== undefined)
+      it(`${name}.${key}: at most ${prop.maxLength}`, () => expect(max).toBe(prop.maxLength));
     if (prop.pattern) {
       it(`${name}.${key}: the mobile rule`, () => {
         expect(field.tests.some((t) => t.name === 'mobile')).toBe(true);
@@ -50,11 +64,17 @@ function agree(name: string, yup: ObjectSchema<AnyObject>, contract: Doc, schema
 describe('back-end form rules agree with the contracts', () => {
   agree('RoleInput', roleSchema, rbac.RoleInput!, rbac);
   agree('TenantUpdate', tenantUpdateSchema, workbench.TenantUpdate!, workbench, ['tenant_link']);
-  agree('TenantUpgradeRequest', tenantUpgradeSchema, workbench.TenantUpgradeRequest!, workbench, ['tenant_link']);
+  agree('TenantUpgradeRequest', tenantUpgradeSchema, workbench.TenantUpgradeRequest!, workbench, [
+    'tenant_link',
+  ]);
 
   it('the invite phone is required and follows the PhoneNumber pattern', async () => {
     await expect(invitePhoneSchema.validate({ phone: '' })).rejects.toThrow('请输入手机号码');
-    await expect(invitePhoneSchema.validate({ phone: '12345678901' })).rejects.toThrow('请输入正确的手机号码！');
-    await expect(invitePhoneSchema.validate({ phone: '13700001234' })).resolves.toEqual({ phone: '13700001234' });
+    await expect(invitePhoneSchema.validate({ phone: '12345678901' })).rejects.toThrow(
+      '请输入正确的手机号码！',
+    );
+    await expect(invitePhoneSchema.validate({ phone: '13700001234' })).resolves.toEqual({
+      phone: '13700001234',
+    });
   });
 });

@@ -11,9 +11,18 @@ const activity = {
   product_shortage: '略慢',
   suggestion: '加导出',
 };
-const question = { experiencer_name: '林小雀', experiencer_email: 'lin@example.com', description: '图片不显示', image_urls: [] };
+const question = {
+  experiencer_name: '林小雀',
+  experiencer_email: 'lin@example.com',
+  description: '图片不显示',
+  image_urls: [],
+};
 
-async function messageOf(schema: typeof activityFeedbackSchema | typeof questionFeedbackSchema, value: object, field: string) {
+async function messageOf(
+  schema: typeof activityFeedbackSchema | typeof questionFeedbackSchema,
+  value: object,
+  field: string,
+) {
   try {
     await schema.validateAt(field, value);
     return null;
@@ -39,7 +48,12 @@ describe('activity feedback rules', () => {
   });
 
   it('accepts the limits themselves', async () => {
-    const atLimits = { ...activity, experiencer_name: 'a'.repeat(30), suggestion: 'x'.repeat(2000), experiencer_email: `${'a'.repeat(94)}@x.com` };
+    const atLimits = {
+      ...activity,
+      experiencer_name: 'a'.repeat(30),
+      suggestion: 'x'.repeat(2000),
+      experiencer_email: `${'a'.repeat(94)}@x.com`,
+    };
     await expect(activityFeedbackSchema.validate(atLimits)).resolves.toBeTruthy();
   });
 });

@@ -4,7 +4,12 @@
  * QuestionFeedback); tests/contract/validation.test.ts proves they agree.
  */
 import { array, number, object, string, type InferType } from 'yup';
-import { FEEDBACK_EMAIL_MAX, FEEDBACK_IMAGES_MAX, FEEDBACK_NAME_MAX, FEEDBACK_TEXT_MAX } from '@/constants/limits';
+import {
+  FEEDBACK_EMAIL_MAX,
+  FEEDBACK_IMAGES_MAX,
+  FEEDBACK_NAME_MAX,
+  FEEDBACK_TEXT_MAX,
+} from '@/constants/limits';
 import { RULE_TEXT } from '@/constants/texts';
 
 /** 1 good, 2 average, 3 poor. */
@@ -24,10 +29,14 @@ const rating = () =>
     .required(RULE_TEXT.choose)
     .oneOf([...RATING_VALUES], RULE_TEXT.choose);
 
-const thought = () => string().trim().required(RULE_TEXT.thoughtRequired).max(FEEDBACK_TEXT_MAX, RULE_TEXT.textTooLong);
+const thought = () =>
+  string().trim().required(RULE_TEXT.thoughtRequired).max(FEEDBACK_TEXT_MAX, RULE_TEXT.textTooLong);
 
 export const activityFeedbackSchema = object({
-  experiencer_name: string().trim().required(RULE_TEXT.activityNameRequired).max(FEEDBACK_NAME_MAX, RULE_TEXT.nameTooLong),
+  experiencer_name: string()
+    .trim()
+    .required(RULE_TEXT.activityNameRequired)
+    .max(FEEDBACK_NAME_MAX, RULE_TEXT.nameTooLong),
   experiencer_email: email(),
   use_experience: rating(),
   manual_effect: rating(),
@@ -37,9 +46,15 @@ export const activityFeedbackSchema = object({
 });
 
 export const questionFeedbackSchema = object({
-  experiencer_name: string().trim().required(RULE_TEXT.questionNameRequired).max(FEEDBACK_NAME_MAX, RULE_TEXT.nameTooLong),
+  experiencer_name: string()
+    .trim()
+    .required(RULE_TEXT.questionNameRequired)
+    .max(FEEDBACK_NAME_MAX, RULE_TEXT.nameTooLong),
   experiencer_email: email(),
-  description: string().trim().required(RULE_TEXT.descriptionRequired).max(FEEDBACK_TEXT_MAX, RULE_TEXT.textTooLong),
+  description: string()
+    .trim()
+    .required(RULE_TEXT.descriptionRequired)
+    .max(FEEDBACK_TEXT_MAX, RULE_TEXT.textTooLong),
   image_urls: array(string().required()).max(FEEDBACK_IMAGES_MAX).default([]),
 });
 

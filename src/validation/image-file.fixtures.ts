@@ -8,8 +8,12 @@ function bytes(signature: number[], size: number): Uint8Array<ArrayBuffer> {
   return data;
 }
 
-export const pngFile = (name = 'shot.png', size = 1024, type = 'image/png') => new File([bytes(PNG, size)], name, { type });
-export const jpegFile = (name = 'photo.jpg', size = 1024, type = 'image/jpeg') => new File([bytes(JPEG, size)], name, { type });
+export const pngFile = (name = 'shot.png', size = 1024, type = 'image/png') =>
+  new File([bytes(PNG, size)], name, { type });
+export const jpegFile = (name = 'photo.jpg', size = 1024, type = 'image/jpeg') =>
+  new File([bytes(JPEG, size)], name, { type });
 /** Named and typed like a PNG, but its bytes are a GIF. */
-export const fakePngFile = (name = 'fake.png', size = 1024) => new File([bytes([0x47, 0x49, 0x46, 0x38, 0x39, 0x61], size)], name, { type: 'image/png' });
-export const gifFile = (name = 'anim.gif', size = 1024) => new File([bytes([0x47, 0x49, 0x46, 0x38, 0x39, 0x61], size)], name, { type: 'image/gif' });
+export const fakePngFile = (name = 'fake.png', size = 1024) =>
+  new File([bytes([0x47, 0x49, 0x46, 0x38, 0x39, 0x61], size)], name, { type: 'image/png' });
+export const gifFile = (name = 'anim.gif', size = 1024) =>
+  new File([bytes([0x47, 0x49, 0x46, 0x38, 0x39, 0x61], size)], name, { type: 'image/gif' });

@@ -35,9 +35,18 @@ describe('image rules (SPEC §5)', () => {
 
   it('avatar: refused over 5MB, warned over 2MB, refused when not JPG/JPEG/PNG', async () => {
     expect(await checkAvatarImage(pngFile('a.png', 2 * MB))).toEqual({ ok: true });
-    expect(await checkAvatarImage(pngFile('a.png', 2 * MB + 1))).toEqual({ ok: true, warning: '上传图片大小不能超过 2MB!' });
-    expect(await checkAvatarImage(jpegFile('a.jpg', 5 * MB))).toEqual({ ok: true, warning: RULE_TEXT.avatarLarge });
-    expect(await checkAvatarImage(jpegFile('a.jpg', 5 * MB + 1))).toEqual({ ok: false, error: '上传头像图片大小不能超过 5MB!' });
+    expect(await checkAvatarImage(pngFile('a.png', 2 * MB + 1))).toEqual({
+      ok: true,
+      warning: '上传图片大小不能超过 2MB!',
+    });
+    expect(await checkAvatarImage(jpegFile('a.jpg', 5 * MB))).toEqual({
+      ok: true,
+      warning: RULE_TEXT.avatarLarge,
+    });
+    expect(await checkAvatarImage(jpegFile('a.jpg', 5 * MB + 1))).toEqual({
+      ok: false,
+      error: '上传头像图片大小不能超过 5MB!',
+    });
     expect(await checkAvatarImage(gifFile())).toEqual({ ok: false, error: RULE_TEXT.imageType });
   });
 });

@@ -3,7 +3,12 @@
  * bytes (its magic number) as well as its name, so a renamed file is refused
  * before anything is sent; the feedback size and count limits; the avatar limits.
  */
-import { AVATAR_MAX_BYTES, AVATAR_WARN_BYTES, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX } from '@/constants/limits';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_WARN_BYTES,
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_IMAGES_MAX,
+} from '@/constants/limits';
 import { RULE_TEXT } from '@/constants/texts';
 
 export type ImageKind = 'jpeg' | 'png';
@@ -59,7 +64,11 @@ export async function checkFeedbackImage(file: File): Promise<string | null> {
 }
 
 /** A selection of `selected` files next to `existing` ones: the count warning, or null. */
-export function checkImageCount(existing: number, selected: number, limit: number = FEEDBACK_IMAGES_MAX): string | null {
+export function checkImageCount(
+  existing: number,
+  selected: number,
+  limit: number = FEEDBACK_IMAGES_MAX,
+): string | null {
   return existing + selected > limit ? RULE_TEXT.imageCount(limit, selected, existing + selected) : null;
 }
 

@@ -9,4 +9,5 @@ export const mobileSchema = string()
   .trim()
   .test('mobile', RULE_TEXT.mobileInvalid, (value) => !value || MOBILE_PATTERN.test(value));
 
-export const isValidMobile = (value: string | undefined | null): boolean => mobileSchema.isValidSync(value ?? '');
+export const isValidMobile = (value: string | undefined | null): boolean =>
+  mobileSchema.isValidSync(value ?? '');

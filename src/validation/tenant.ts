@@ -9,7 +9,10 @@ import { ADMIN_RULE_TEXT } from '@/constants/texts';
 import { mobileSchema } from './mobile';
 
 export const createTenantSchema = object({
-  tenant_name: string().trim().required(ADMIN_RULE_TEXT.tenantNameRequired).max(TENANT_NAME_MAX, ADMIN_RULE_TEXT.tenantNameTooLong),
+  tenant_name: string()
+    .trim()
+    .required(ADMIN_RULE_TEXT.tenantNameRequired)
+    .max(TENANT_NAME_MAX, ADMIN_RULE_TEXT.tenantNameTooLong),
   industry: string().trim().max(TENANT_INDUSTRY_MAX, ADMIN_RULE_TEXT.industryTooLong),
   contact_phone: mobileSchema,
 });

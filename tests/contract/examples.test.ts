@@ -12,7 +12,8 @@ import { SERVICES, loadDoc, operations, resolveRef, type Doc } from './load';
 const BASE = 'https://contracts.local/';
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
-for (const file of [...SERVICES.map((s) => `${s}.yaml`), 'shared.yaml']) ajv.addSchema(loadDoc(file), BASE + file);
+for (const file of [...SERVICES.map((s) => `${s}.yaml`), 'shared.yaml'])
+  ajv.addSchema(loadDoc(file), BASE + file);
 
 const pointer = (parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -39,14 +40,30 @@ function collect(): { cases: Case[]; firstKeys: [string, string][] } {
     const label = `${service} ${method} ${path}`;
     const body = op.requestBody?.content?.['application/json'];
     const opAt = ['paths', path, method.toLowerCase()];
-    if (body) cases.push(...mediaCases(`${label} request`, body, file, [...opAt, 'requestBody', 'content', 'application/json']));
+    if (body)
+      cases.push(
+        ...mediaCases(`${label} request`, body, file, [
+          ...opAt,
+          'requestBody',
+          'content',
+          'application/json',
+        ]),
+      );
     for (const [status, raw] of Object.entries(op.responses ?? {}) as [string, Doc][]) {
       const isRef = typeof raw.$ref === 'string';
       const { node: response, file: rfile } = isRef ? resolveRef(raw.$ref, file) : { node: raw, file };
       const media = response.content?.['application/json'];
       if (!media) continue;
       const at = isRef
-        ? [...(raw.$ref as string).split('#')[1]!.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), 'content', 'application/json']
+        ? [
+            ...(raw.$ref as string)
+              .split('#')[1]!
+              .split('/')
+              .filter(Boolean)
+              .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')),
+            'content',
+            'application/json',
+          ]
         : [...opAt, 'responses', status, 'content', 'application/json'];
       cases.push(...mediaCases(`${label} ${status}`, media, rfile, at));
       firstKeys.push([`${label} ${status}`, Object.keys(media.examples ?? {})[0] ?? '(none)']);
@@ -77,6 +94,8 @@ describe('contract examples', () => {
     const ex = (path: string, name: string) =>
       wb.paths[path].get.responses['200'].content['application/json'].examples[name].value.data;
     expect(Array.from(ex('/user/v1/login/detail', 'owner').user_name as string).length).toBeGreaterThan(7);
-    expect(Array.from(ex('/userconfig/v2/info', 'owner').last_login_tenant_name as string).length).toBeGreaterThan(13);
+    expect(
+      Array.from(ex('/userconfig/v2/info', 'owner').last_login_tenant_name as string).length,
+    ).toBeGreaterThan(13);
   });
 });

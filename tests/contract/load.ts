@@ -21,7 +21,8 @@ export function resolveRef(ref: string, file: string): { node: Doc; file: string
   const [target, pointer = ''] = ref.split('#');
   const targetFile = target ? target.replace(/^\.\//, '') : file;
   let node: Doc = loadDoc(targetFile);
-  for (const part of pointer.split('/').filter(Boolean)) node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of pointer.split('/').filter(Boolean))
+    node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return { node, file: targetFile };
 }
 

@@ -84,7 +84,10 @@ describe('SPEC §7 calls', () => {
     for (const { op, service } of ops) {
       for (const raw of op.parameters ?? []) {
         const param = typeof raw.$ref === 'string' ? resolveRef(raw.$ref, `${service}.yaml`).node : raw;
-        const schema = typeof param.schema?.$ref === 'string' ? resolveRef(param.schema.$ref, `${service}.yaml`).node : param.schema;
+        const schema =
+          typeof param.schema?.$ref === 'string'
+            ? resolveRef(param.schema.$ref, `${service}.yaml`).node
+            : param.schema;
         if (param.in === 'query' && schema?.type === 'array') {
           expect(param.explode, `${op.operationId} ${param.name}`).toBe(false);
         }
@@ -98,7 +101,9 @@ describe('SPEC §7 calls', () => {
         expect(op.security).toEqual([]);
         continue;
       }
-      const schemes = (op.security ?? loadDoc(`${service}.yaml`).security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
+      const schemes = (op.security ?? loadDoc(`${service}.yaml`).security ?? []).flatMap(
+        (s: Record<string, unknown>) => Object.keys(s),
+      );
       expect(schemes, `${op.operationId}`).toContain('basicAuth');
     }
   });

@@ -36,7 +36,9 @@ function compare(name: string, yup: ObjectSchema<AnyObject>, contract: Doc) {
     .filter(([, f]) => !f.optional && f.type !== 'array')
     .map(([k]) => k)
     .sort();
-  const contractRequired = (contract.required as string[]).filter((k) => contract.properties[k].type !== 'array').sort();
+  const contractRequired = (contract.required as string[])
+    .filter((k) => contract.properties[k].type !== 'array')
+    .sort();
 
   it(`${name}: same required fields`, () => {
     expect(yupRequired).toEqual(contractRequired);
@@ -60,7 +62,9 @@ function compare(name: string, yup: ObjectSchema<AnyObject>, contract: Doc) {
     }
     if (field.type === 'number') {
       it(`${name}.${key}: same choices`, () => {
-        expect([...field.oneOf].filter((v) => v !== undefined).sort()).toEqual([...(prop.enum as number[])].sort());
+        expect([...field.oneOf].filter((v) => v !== undefined).sort()).toEqual(
+          [...(prop.enum as number[])].sort(),
+        );
       });
     }
     if (field.type === 'array') {

@@ -61,7 +61,10 @@ test.describe('management back-end', () => {
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/rbac/role/v1/')),
       editor.getByRole('button', { name: /确\s?定/ }).click(),
     ]);
-    expect(createRequest.postDataJSON()).toEqual({ name: '质检员', description: '负责质检类手册的审核与发布' });
+    expect(createRequest.postDataJSON()).toEqual({
+      name: '质检员',
+      description: '负责质检类手册的审核与发布',
+    });
     created = ((await createResponse.json()) as { data: CreatedRole }).data;
     await expect(editor).toBeHidden();
 

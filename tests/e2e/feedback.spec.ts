@@ -7,7 +7,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 
 // A real 1×1 PNG (magic bytes and all): the dialog checks the content, not just the name.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
+  'base64',
+);
 // The mock's upload answer (openapi/workbench.yaml uploadFile, default example).
 const UPLOADED = 'https://static.zhique.example.com/workbench/upload/2024/06/avatar-u-1001.png';
 
@@ -20,9 +23,12 @@ async function openFeedback(page: Page): Promise<Locator> {
 }
 
 const pane = (dialog: Locator) => dialog.locator('.ant-tabs-tabpane-active');
-const item = (form: Locator, label: string) => form.locator('.ant-form-item').filter({ has: form.page().getByText(label, { exact: true }) });
+const item = (form: Locator, label: string) =>
+  form.locator('.ant-form-item').filter({ has: form.page().getByText(label, { exact: true }) });
 
-test('activity feedback: submit through the mock stack, "反馈成功！", the dialog closes', async ({ page }) => {
+test('activity feedback: submit through the mock stack, "反馈成功！", the dialog closes', async ({
+  page,
+}) => {
   const dialog = await openFeedback(page);
   const form = pane(dialog);
   await form.getByLabel('体验官姓名').fill('林小雀');
@@ -34,7 +40,9 @@ test('activity feedback: submit through the mock stack, "反馈成功！", the d
   await form.getByLabel('建议').fill('希望增加按分类批量导出。');
   await expect(item(form, '建议').getByText('12 / 2000')).toBeVisible();
 
-  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/activity'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/activity'),
+  );
   await form.getByRole('button', { name: /提\s*交/ }).click();
   expect((await request).postDataJSON()).toEqual({
     experiencer_name: '林小雀',
@@ -61,14 +69,18 @@ test('question feedback with an uploaded image: the request carries its absolute
   await form.getByLabel('邮箱').fill('lin.xiaoque@example.com');
   await form.getByLabel('问题描述').fill('上传手册时图片无法预览，刷新后仍然显示空白。');
 
-  const upload = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/workbench/sys/v1/upload'));
+  const upload = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/workbench/sys/v1/upload'),
+  );
   const chooser = page.waitForEvent('filechooser');
   await form.getByText('上传图片').click();
   await (await chooser).setFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
   expect((await (await upload).json()).data.abs).toBe(UPLOADED);
   await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(1);
 
-  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/question'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/question'),
+  );
   await form.getByRole('button', { name: /提\s*交/ }).click();
   expect((await request).postDataJSON()).toEqual({
     experiencer_name: '林小雀',
@@ -89,7 +101,9 @@ test('a file that only looks like a PNG is refused before anything is sent', asy
   });
   const chooser = page.waitForEvent('filechooser');
   await pane(dialog).getByText('上传图片').click();
-  await (await chooser).setFiles({ name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not really a png') });
+  await (
+    await chooser
+  ).setFiles({ name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not really a png') });
   await expect(page.getByText('不支持此格式文件上传!')).toBeVisible();
   expect(uploads).toBe(0);
 });

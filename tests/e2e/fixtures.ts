@@ -4,14 +4,17 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-export type Scenario = 'personal' | 'owner' | 'member' | 'frozen' | 'page2' | 'newcomer' | 'empty' | 'expired';
+export type Scenario =
+  'personal' | 'owner' | 'member' | 'frozen' | 'page2' | 'newcomer' | 'empty' | 'expired';
 
 /** Opens `path` signed out, picks `scenario` on the dev SSO page, and waits for the shell. */
 export async function signIn(page: Page, scenario: Scenario, path = '/'): Promise<void> {
   await page.goto(path);
   await page.waitForURL(/\/sso\/authorize/);
   // Each scenario is a link on the dev SSO page, with its name in a <code> element.
-  await page.locator('a.choice', { has: page.locator('code', { hasText: new RegExp(`^${scenario}$`) }) }).click();
+  await page
+    .locator('a.choice', { has: page.locator('code', { hasText: new RegExp(`^${scenario}$`) }) })
+    .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/oauth'));
 }
 

@@ -12,7 +12,11 @@ const UID = 'u-1001';
 function countListRequests(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/message\/v1\/tenant\/[^/]+\/user\/[^/]+\/msg\/list$/.test(request.url())) count += 1;
+    if (
+      request.method() === 'POST' &&
+      /\/api\/message\/v1\/tenant\/[^/]+\/user\/[^/]+\/msg\/list$/.test(request.url())
+    )
+      count += 1;
   });
   return () => count;
 }
@@ -46,32 +50,48 @@ test('the bell shows the unread count and opens the drawer with the notices', as
   await expect(first).toContainText('织雀手册');
   await expect(first).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   // The javascript: url of the channel notice is not a link; the https one is.
-  await expect(drawer.getByTestId('notice-item').filter({ hasText: '渠道合作申请' }).getByRole('link')).toHaveCount(0);
-  await expect(drawer.getByTestId('notice-item').filter({ hasText: '新品评审结果已发布' }).getByRole('link', { name: '查看详情' })).toHaveAttribute(
-    'rel',
-    'noopener noreferrer',
-  );
+  await expect(
+    drawer.getByTestId('notice-item').filter({ hasText: '渠道合作申请' }).getByRole('link'),
+  ).toHaveCount(0);
+  await expect(
+    drawer
+      .getByTestId('notice-item')
+      .filter({ hasText: '新品评审结果已发布' })
+      .getByRole('link', { name: '查看详情' }),
+  ).toHaveAttribute('rel', 'noopener noreferrer');
 
   // Clicking an unread notice marks it read.
-  const markRead = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/n-5006/read'));
+  const markRead = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/n-5006/read'),
+  );
   await first.getByRole('button').click();
   await markRead;
 
   // Mark all read for the chosen app.
   await drawer.getByRole('tab', { name: '织雀手册' }).click();
-  const markAll = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/all/read'));
+  const markAll = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/all/read'),
+  );
   await drawer.getByRole('button', { name: '全部已读' }).click();
-  expect((await markAll).postDataJSON()).toEqual({ app_name: 'manual', userGid: UID, tenantGid: 't-personal-1001' });
+  expect((await markAll).postDataJSON()).toEqual({
+    app_name: 'manual',
+    userGid: UID,
+    tenantGid: 't-personal-1001',
+  });
 });
 
-test('a pushed notice reloads the list and the manual app gets the scene number each time', async ({ page }) => {
+test('a pushed notice reloads the list and the manual app gets the scene number each time', async ({
+  page,
+}) => {
   const listRequests = countListRequests(page);
   await signInToShell(page, 'personal');
   await expect(page).toHaveURL(/\/micro-app-manual\/$/);
   const manual = page.locator('micro-app[name="manual"]');
   await expect(manual.getByTestId('mode')).toHaveText('已嵌入主应用');
   await page.getByRole('button', { name: /^消息通知/ }).click();
-  await expect(page.getByRole('dialog', { name: '消息通知' }).getByTestId('notice-item').first()).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: '消息通知' }).getByTestId('notice-item').first(),
+  ).toBeVisible();
   await waitForRegistration(page);
 
   // The scene number comes from the newest notice of the reloaded list (the contract example's

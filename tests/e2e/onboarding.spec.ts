@@ -12,7 +12,10 @@ import { signInToShell } from './fixtures';
 function recordGuideReports(page: Page): number[] {
   const pages: number[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/workbench/userconfig/v2/skip/guidepage')) {
+    if (
+      request.method() === 'POST' &&
+      request.url().endsWith('/api/workbench/userconfig/v2/skip/guidepage')
+    ) {
       pages.push((request.postDataJSON() as { page: number }).page);
     }
   });
@@ -21,7 +24,10 @@ function recordGuideReports(page: Page): number[] {
 
 const tour = (page: Page) => page.locator('.ant-tour:not(.ant-tour-hidden)');
 
-test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end dialog → confirm', async ({ page, baseURL }) => {
+test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end dialog → confirm', async ({
+  page,
+  baseURL,
+}) => {
   const reports = recordGuideReports(page);
   await signInToShell(page, 'newcomer');
   await expect(page).toHaveURL(/\/micro-app-manual\/$/);
@@ -45,7 +51,9 @@ test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end d
 
   const invite = page.getByRole('dialog', { name: '邀请成员' });
   await expect(invite).toBeVisible();
-  await expect(invite.getByRole('textbox', { name: '邀请链接' })).toHaveValue(new RegExp(`^${baseURL}/link/[A-Za-z0-9_-]+$`));
+  await expect(invite.getByRole('textbox', { name: '邀请链接' })).toHaveValue(
+    new RegExp(`^${baseURL}/link/[A-Za-z0-9_-]+$`),
+  );
   await invite.getByRole('button', { name: '跳过' }).click();
 
   const end = page.getByRole('dialog', { name: '引导结束' });
@@ -63,7 +71,9 @@ test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end d
   expect(reports).toEqual([1, 2]);
 });
 
-test('newcomer: ignore reports page 1; after a reload the welcome is not asked again, the invite dialog is', async ({ page }) => {
+test('newcomer: ignore reports page 1; after a reload the welcome is not asked again, the invite dialog is', async ({
+  page,
+}) => {
   const reports = recordGuideReports(page);
   await signInToShell(page, 'newcomer');
   const welcome = page.getByRole('dialog', { name: '欢迎使用织雀工作台' });
@@ -80,7 +90,10 @@ test('newcomer: ignore reports page 1; after a reload the welcome is not asked a
 
 test('newcomer: a reload mid-tour resumes at the same step', async ({ page }) => {
   await signInToShell(page, 'newcomer');
-  await page.getByRole('dialog', { name: '欢迎使用织雀工作台' }).getByRole('button', { name: '开始' }).click();
+  await page
+    .getByRole('dialog', { name: '欢迎使用织雀工作台' })
+    .getByRole('button', { name: '开始' })
+    .click();
   await tour(page).getByRole('button', { name: '下一步' }).click();
   await expect(tour(page).locator('.ant-tour-title')).toHaveText('个人中心');
   await page.reload();
@@ -88,7 +101,9 @@ test('newcomer: a reload mid-tour resumes at the same step', async ({ page }) =>
   await expect(page.getByRole('dialog', { name: '欢迎使用织雀工作台' })).toHaveCount(0);
 });
 
-test('the guide flag and the footer link run the tour again (nothing reported for a replay)', async ({ page }) => {
+test('the guide flag and the footer link run the tour again (nothing reported for a replay)', async ({
+  page,
+}) => {
   const reports = recordGuideReports(page);
   await signInToShell(page, 'owner');
   await expect(page.getByRole('dialog')).toHaveCount(0);

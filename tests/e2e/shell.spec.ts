@@ -12,7 +12,9 @@ async function openAvatarMenu(page: Page) {
 }
 
 test.describe('sign-in', () => {
-  test('signed out, the app goes to the SSO authorize page with every query value and forwards pi', async ({ page }) => {
+  test('signed out, the app goes to the SSO authorize page with every query value and forwards pi', async ({
+    page,
+  }) => {
     await page.goto('/micro-app-product/?pi=partner-7');
     await page.waitForURL(/\/sso\/authorize/);
     const url = new URL(page.url());
@@ -26,7 +28,9 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: '开发环境单点登录' })).toBeVisible();
   });
 
-  test('after signing in the user returns where they were going, code and state gone from the URL', async ({ page }) => {
+  test('after signing in the user returns where they were going, code and state gone from the URL', async ({
+    page,
+  }) => {
     await signInToShell(page, 'owner', '/micro-app-product/attributeManagement');
     await expect(page).toHaveURL(/\/micro-app-product\/attributeManagement$/);
   });
@@ -92,7 +96,10 @@ test.describe('scenarios', () => {
 
   test('"switch enterprise" on the tip bar opens /entrance in a new tab', async ({ page, context }) => {
     await signInToShell(page, 'personal');
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' }).click(),
+    ]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe('/entrance');
   });
@@ -111,7 +118,8 @@ test.describe('scenarios', () => {
     // Inside a healthy enterprise neither create nor switch shows.
     await expect(menu.getByText('切换企业')).toHaveCount(0);
     await expect(menu.getByText('创建企业')).toHaveCount(0);
-    for (const entry of ['账号设置', '我的反馈', '退出登录']) await expect(menu.getByText(entry)).toBeVisible();
+    for (const entry of ['账号设置', '我的反馈', '退出登录'])
+      await expect(menu.getByText(entry)).toBeVisible();
   });
 
   test('member: no management back-end entry, and its path is refused', async ({ page }) => {
@@ -135,7 +143,9 @@ test.describe('scenarios', () => {
     await expect(page).toHaveURL(/\/404$/);
   });
 
-  test('page2: lands on the product app with the engine tab; a user without a name shows the phone', async ({ page }) => {
+  test('page2: lands on the product app with the engine tab; a user without a name shows the phone', async ({
+    page,
+  }) => {
     await signInToShell(page, 'page2');
     await expect(page).toHaveURL(/\/micro-app-product\/$/);
     await expect(page.getByTestId('tip-bar')).toBeHidden();
@@ -156,24 +166,36 @@ test.describe('scenarios', () => {
 });
 
 test.describe('sub-apps', () => {
-  test('the product app mounts and receives the left-rail sub-route through the channel', async ({ page }) => {
+  test('the product app mounts and receives the left-rail sub-route through the channel', async ({
+    page,
+  }) => {
     await signInToShell(page, 'owner', '/micro-app-product/');
     const received = page.locator('micro-app[name="product"] [data-testid="received"]');
     await expect(received).toContainText('commodityManagement');
-    await page.getByRole('navigation', { name: '产品管理导航' }).getByRole('button', { name: '类目管理' }).click();
+    await page
+      .getByRole('navigation', { name: '产品管理导航' })
+      .getByRole('button', { name: '类目管理' })
+      .click();
     await expect(page).toHaveURL(/\/micro-app-product\/classifiedManagement$/);
     await expect(received).toContainText('classifiedManagement');
-    await page.getByRole('navigation', { name: '产品管理导航' }).getByRole('button', { name: '属性参数管理' }).click();
+    await page
+      .getByRole('navigation', { name: '产品管理导航' })
+      .getByRole('button', { name: '属性参数管理' })
+      .click();
     await expect(received).toContainText('attributeManagement');
   });
 
-  test('an embedded app can ask the shell to open the feedback dialog through the channel', async ({ page }) => {
+  test('an embedded app can ask the shell to open the feedback dialog through the channel', async ({
+    page,
+  }) => {
     await signInToShell(page, 'personal');
     await page.locator('micro-app[name="manual"]').getByTestId('ask-feedback').click();
     await expect(page.getByRole('dialog').getByRole('tab', { name: /问题反馈/ })).toBeVisible();
   });
 
-  test('a sub-app that cannot load shows an error with a retry, and the shell keeps working', async ({ page }) => {
+  test('a sub-app that cannot load shows an error with a retry, and the shell keeps working', async ({
+    page,
+  }) => {
     await page.route('**/__mock/apps/manual/**', (route) => route.abort());
     await signInToShell(page, 'personal');
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 30_000 });
@@ -183,12 +205,16 @@ test.describe('sub-apps', () => {
     await page.unroute('**/__mock/apps/manual/**');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /重\s*试/ }).click();
-    await expect(page.locator('micro-app[name="manual"] [data-testid="received"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('micro-app[name="manual"] [data-testid="received"]')).toBeVisible({
+      timeout: 30_000,
+    });
   });
 });
 
 test.describe('leaving', () => {
-  test('logout: confirm, full-screen loading, token cleared, account logout page with a way back', async ({ page }) => {
+  test('logout: confirm, full-screen loading, token cleared, account logout page with a way back', async ({
+    page,
+  }) => {
     await signInToShell(page, 'personal');
     const menu = await openAvatarMenu(page);
     await menu.getByText('退出登录').click();

@@ -11,7 +11,8 @@ import { signIn, signInToShell } from './fixtures';
 const INVITE_CODE =
   'eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0';
 
-const isCall = (method: string, path: string) => (r: Request) => r.method() === method && new URL(r.url()).pathname === `/api/workbench${path}`;
+const isCall = (method: string, path: string) => (r: Request) =>
+  r.method() === method && new URL(r.url()).pathname === `/api/workbench${path}`;
 
 function recordCalls(page: Page, method: string, path: string): Request[] {
   const calls: Request[] = [];
@@ -21,7 +22,11 @@ function recordCalls(page: Page, method: string, path: string): Request[] {
   return calls;
 }
 
-test('owner: opens the invite dialog from the avatar menu, refreshes and copies the link', async ({ page, context, baseURL }) => {
+test('owner: opens the invite dialog from the avatar menu, refreshes and copies the link', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const linkCalls = recordCalls(page, 'POST', '/member/v1/invite/link');
   await signInToShell(page, 'owner');
@@ -47,7 +52,9 @@ test('owner: opens the invite dialog from the avatar menu, refreshes and copies 
   await dialog.getByRole('button', { name: '复制链接' }).click();
   await expect(page.getByText('复制成功')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/link/${INVITE_CODE}`);
-  expect(await page.evaluate(() => localStorage.getItem('workbench.inviteUrl'))).toBe(JSON.stringify(`${baseURL}/link/${INVITE_CODE}`));
+  expect(await page.evaluate(() => localStorage.getItem('workbench.inviteUrl'))).toBe(
+    JSON.stringify(`${baseURL}/link/${INVITE_CODE}`),
+  );
 
   await dialog.getByRole('button', { name: '关闭' }).first().click();
   await expect(dialog).toBeHidden();
@@ -74,18 +81,31 @@ test('personal: /entrance creates an enterprise and switches into it', async ({ 
   const create = page.waitForRequest(isCall('POST', '/tenant/v1/'));
   const record = page.waitForRequest(isCall('POST', '/userconfig/v2/lastlogin/tenant'));
   await form.getByRole('button', { name: '创建并进入' }).click();
-  expect((await create).postDataJSON()).toEqual({ tenant_name: '云杉供应链有限公司', industry: '供应链管理', contact_phone: '13812345678' });
+  expect((await create).postDataJSON()).toEqual({
+    tenant_name: '云杉供应链有限公司',
+    industry: '供应链管理',
+    contact_phone: '13812345678',
+  });
   // The mock's created tenant (openapi example) is recorded as the last-login tenant...
-  expect((await record).postDataJSON()).toEqual({ tenant_link: 't-ent-4001', tenant_name: '云杉供应链有限公司' });
+  expect((await record).postDataJSON()).toEqual({
+    tenant_link: 't-ent-4001',
+    tenant_name: '云杉供应链有限公司',
+  });
   // ...and the workbench is opened in it with a full page load (the static mock config keeps the personal space).
   await page.waitForURL(/\/micro-app-manual\/$/);
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
 });
 
-test('personal: the avatar menu\'s 创建企业 opens /entrance?create=1 in a new tab with the form open', async ({ page, context }) => {
+test("personal: the avatar menu's 创建企业 opens /entrance?create=1 in a new tab with the form open", async ({
+  page,
+  context,
+}) => {
   await signInToShell(page, 'personal');
   await page.getByRole('button', { name: '账号菜单' }).click();
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('menu').getByText('创建企业').click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('menu').getByText('创建企业').click(),
+  ]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/entrance');
   await expect(tab.getByRole('dialog', { name: '创建企业' })).toBeVisible();
@@ -102,7 +122,10 @@ test('owner: /entrance switches to another enterprise', async ({ page }) => {
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
 });
 
-test('frozen: lands on /renewal with the reason and the remaining days, and can ask for renewal', async ({ page, context }) => {
+test('frozen: lands on /renewal with the reason and the remaining days, and can ask for renewal', async ({
+  page,
+  context,
+}) => {
   await signInToShell(page, 'frozen');
   await expect(page).toHaveURL(/\/renewal$/);
   await expect(page.getByRole('heading', { name: '企业续费' })).toBeVisible();
@@ -118,10 +141,17 @@ test('frozen: lands on /renewal with the reason and the remaining days, and can 
   await page.getByRole('textbox', { name: '联系电话' }).fill('13812345678');
   const upgrade = page.waitForRequest(isCall('POST', '/tenant/v1/upgrade'));
   await page.getByRole('button', { name: '提交续费申请' }).click();
-  expect((await upgrade).postDataJSON()).toMatchObject({ tenant_link: 't-ent-3001', contact_name: '林小雀', contact_phone: '13812345678' });
+  expect((await upgrade).postDataJSON()).toMatchObject({
+    tenant_link: 't-ent-3001',
+    contact_name: '林小雀',
+    contact_phone: '13812345678',
+  });
   await expect(page.getByText('续费申请已提交，我们会尽快与您联系')).toBeVisible();
 
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '切换空间' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: '切换空间' }).click(),
+  ]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/entrance');
   const frozenRow = tab.getByTestId('tenant-t-ent-3001');
@@ -129,15 +159,22 @@ test('frozen: lands on /renewal with the reason and the remaining days, and can 
   await expect(frozenRow.getByRole('button', { name: '去续费 星河电子元件有限公司' })).toBeVisible();
 });
 
-test('invite link: signing in first returns to the link, which shows the enterprise and joins it', async ({ page }) => {
+test('invite link: signing in first returns to the link, which shows the enterprise and joins it', async ({
+  page,
+}) => {
   await signIn(page, 'personal', `/link/${INVITE_CODE}`);
   await expect(page).toHaveURL(new RegExp(`/link/${INVITE_CODE}$`));
-  await expect(page.getByText('欧阳明远测试账号名称 邀请您加入「华东智能制造供应链协同创新中心有限公司」')).toBeVisible();
+  await expect(
+    page.getByText('欧阳明远测试账号名称 邀请您加入「华东智能制造供应链协同创新中心有限公司」'),
+  ).toBeVisible();
   const accept = page.waitForRequest(isCall('POST', '/member/v1/invite/user/invite'));
   const record = page.waitForRequest(isCall('POST', '/userconfig/v2/lastlogin/tenant'));
   await page.getByRole('button', { name: '加入企业' }).click();
   expect(new URL((await accept).url()).searchParams.get('code')).toBe(INVITE_CODE);
-  expect((await record).postDataJSON()).toEqual({ tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司' });
+  expect((await record).postDataJSON()).toEqual({
+    tenant_link: 't-ent-2001',
+    tenant_name: '华东智能制造供应链协同创新中心有限公司',
+  });
   await page.waitForURL((url) => !url.pathname.startsWith('/link/'));
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
 });

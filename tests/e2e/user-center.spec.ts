@@ -6,20 +6,30 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
+  'base64',
+);
 const UPLOADED = 'https://static.zhique.example.com/workbench/upload/2024/06/avatar-u-1001.png';
 
 /** The contract's example images live on a host that does not exist here: serve a real PNG for them. */
 async function serveStaticImages(page: Page) {
-  await page.route('https://static.zhique.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
+  await page.route('https://static.zhique.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
+  );
 }
 
 const topBarAvatar = (page: Page) => page.getByTestId('avatar-trigger').locator('img');
 
-test('change the avatar: upload a PNG, save, "头像更改成功！", the top bar shows it at once', async ({ page }) => {
+test('change the avatar: upload a PNG, save, "头像更改成功！", the top bar shows it at once', async ({
+  page,
+}) => {
   await serveStaticImages(page);
   await signInToShell(page, 'personal', '/user-info/base-info');
-  await expect(topBarAvatar(page)).toHaveAttribute('src', 'https://static.zhique.example.com/avatar/u-1001.png');
+  await expect(topBarAvatar(page)).toHaveAttribute(
+    'src',
+    'https://static.zhique.example.com/avatar/u-1001.png',
+  );
 
   await page.getByTestId('user-center-avatar').click();
   await page.getByTestId('change-avatar').click();
@@ -36,7 +46,9 @@ test('change the avatar: upload a PNG, save, "头像更改成功！", the top ba
   await expect(dialog.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
   await expect(save).toBeEnabled();
 
-  const request = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
+  );
   await save.click();
   expect((await request).postDataJSON()).toEqual({ avatar_url: UPLOADED, user_name: '林小雀' });
   await expect(page.getByText('头像更改成功！')).toBeVisible();
@@ -65,7 +77,9 @@ test('joined enterprises marks the current tenant', async ({ page }) => {
 
 test('my feedback lists the feedback and opens a detail page', async ({ page }) => {
   await signInToShell(page, 'personal', '/user-info/my-feedback');
-  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/list'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/list'),
+  );
   await page.reload();
   expect((await request).postDataJSON()).toEqual({ index: 1, page_size: 10 });
   await page.getByRole('link', { name: '上传手册时图片无法预览，刷新后仍然显示空白。', exact: true }).click();
@@ -76,8 +90,13 @@ test('my feedback lists the feedback and opens a detail page', async ({ page }) 
 
 test('bind a third-party account through the authorize round trip', async ({ page }) => {
   await signInToShell(page, 'personal', '/user-info/third-account');
-  const request = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/provider/v1/user/bind'));
-  await page.getByTestId('provider-dingtalk').getByRole('button', { name: /绑\s*定/ }).click();
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/provider/v1/user/bind'),
+  );
+  await page
+    .getByTestId('provider-dingtalk')
+    .getByRole('button', { name: /绑\s*定/ })
+    .click();
   const body = (await request).postDataJSON() as { provider: string; code: string; redirect_uri: string };
   expect(body.provider).toBe('dingtalk');
   expect(body.code).toBeTruthy();

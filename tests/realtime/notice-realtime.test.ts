@@ -32,7 +32,8 @@ class RecordingWebSocket extends WebSocket {
   }
 }
 
-const registersOf = (ws: RecordingWebSocket) => ws.sent.map((s) => JSON.parse(s) as { content?: string }).filter((f) => f.content === 'register');
+const registersOf = (ws: RecordingWebSocket) =>
+  ws.sent.map((s) => JSON.parse(s) as { content?: string }).filter((f) => f.content === 'register');
 
 async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -44,7 +45,8 @@ async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 3
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -107,7 +109,10 @@ describe('realtime notice client against the mock stack', () => {
       uid: UID,
       notifyManual: (scene) => void manualRefreshes.push(scene),
       onReloaded: (list) => void reloads.push({ newestApp: list.rows[0]?.appId, at: Date.now() }),
-      socket: { WebSocket: RecordingWebSocket, backoff: { minDelayMs: 200, maxDelayMs: 1_000, growFactor: 1.5, jitter: 0.5 } },
+      socket: {
+        WebSocket: RecordingWebSocket,
+        backoff: { minDelayMs: 200, maxDelayMs: 1_000, growFactor: 1.5, jitter: 0.5 },
+      },
     });
     await sleep(500);
     expect(realtime.socket.state).toBe('paused');
@@ -118,7 +123,12 @@ describe('realtime notice client against the mock stack', () => {
     expect(realtime.socket.state).toBe('open');
     expect(RecordingWebSocket.instances).toHaveLength(1);
     const [register] = registersOf(RecordingWebSocket.instances[0]!);
-    expect(register).toEqual({ id: expect.stringMatching(/\S/), content: 'register', type: 1, exp: { uid: UID } });
+    expect(register).toEqual({
+      id: expect.stringMatching(/\S/),
+      content: 'register',
+      type: 1,
+      exp: { uid: UID },
+    });
     expect(registersOf(RecordingWebSocket.instances[0]!)).toHaveLength(1);
   });
 
@@ -162,7 +172,9 @@ describe('realtime notice client against the mock stack', () => {
     stack = await startMockStack({ port, quiet: true });
     await until('the user to be registered again', async () => (await connections()) === 1, 45_000);
     expect(realtime.socket.state).toBe('open');
-    const opened = RecordingWebSocket.instances.slice(socketsBefore).filter((ws) => ws.readyState === WebSocket.OPEN);
+    const opened = RecordingWebSocket.instances
+      .slice(socketsBefore)
+      .filter((ws) => ws.readyState === WebSocket.OPEN);
     expect(opened).toHaveLength(1);
     expect(registersOf(opened[0]!)).toHaveLength(1);
     // Every connection the client made registered at most once (failed attempts never opened).

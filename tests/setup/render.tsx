@@ -47,7 +47,9 @@ export function makeSession(
 }
 
 export function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export interface ShellRenderOptions {
@@ -64,7 +66,10 @@ export interface ShellRenderOptions {
 }
 
 /** Renders `ui` signed in, with the transport pointed at the jsdom origin (mock it with MSW). */
-export function renderWithShell(ui: ReactElement, opts: ShellRenderOptions = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithShell(
+  ui: ReactElement,
+  opts: ShellRenderOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const queryClient = opts.queryClient ?? newQueryClient();
   const session = opts.session ?? makeSession();
   configureTransport({
@@ -108,15 +113,17 @@ export const ownerMenus: UserMenus = {
       power_path: 'enterprise:view',
       is_hidden: false,
       menu_type: 1,
-      menus: ['enterprise:edit', 'enterprise:transfer', 'enterprise:upgrade', 'enterprise:dissolve'].map((code) => ({
-        name: code,
-        icon: '',
-        route: '',
-        power_path: code,
-        is_hidden: false,
-        menu_type: 2,
-        menus: [],
-      })),
+      menus: ['enterprise:edit', 'enterprise:transfer', 'enterprise:upgrade', 'enterprise:dissolve'].map(
+        (code) => ({
+          name: code,
+          icon: '',
+          route: '',
+          power_path: code,
+          is_hidden: false,
+          menu_type: 2,
+          menus: [],
+        }),
+      ),
     },
   ],
 };

@@ -32,7 +32,12 @@ export default function OAuthCallbackPage() {
       setOutcome({ kind: 'bad-state' });
       return;
     }
-    exchangeToken({ code, grant_type: 'authorization_code', redirect_uri: callbackUrl(), client_id: config.ssoClientId })
+    exchangeToken({
+      code,
+      grant_type: 'authorization_code',
+      redirect_uri: callbackUrl(),
+      client_id: config.ssoClientId,
+    })
       .then((data) => {
         writeItem('token', data.id_token);
         navigate(pending.returnTo, { replace: true });

@@ -7,7 +7,11 @@ export default function PreviewPage() {
   const url = safeExternalLink(new URLSearchParams(window.location.search).get('url'));
   return (
     <PageFrame title="预览">
-      {url ? <Image src={url} alt="预览" style={{ maxWidth: '100%' }} /> : <Empty description="没有可预览的内容" />}
+      {url ? (
+        <Image src={url} alt="预览" style={{ maxWidth: '100%' }} />
+      ) : (
+        <Empty description="没有可预览的内容" />
+      )}
     </PageFrame>
   );
 }

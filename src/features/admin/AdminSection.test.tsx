@@ -9,7 +9,12 @@ const { server, reset } = adminServer();
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
   // Load the lazy pages once up front, so each test measures routing, not the first transform.
-  await Promise.all([import('./pages/EnterprisePage'), import('./pages/MembersPage'), import('./pages/RolesPage'), import('./pages/PermissionsPage')]);
+  await Promise.all([
+    import('./pages/EnterprisePage'),
+    import('./pages/MembersPage'),
+    import('./pages/RolesPage'),
+    import('./pages/PermissionsPage'),
+  ]);
 }, 60_000);
 afterEach(reset);
 afterAll(() => server.close());
@@ -28,7 +33,9 @@ describe('AdminSection: the server menus decide what is reachable', () => {
   it('opens the first page of the menu at the back-end root', async () => {
     open('/manage');
     expect(await screen.findByRole('heading', { name: '企业管理' }, slow)).toBeInTheDocument();
-    expect(await screen.findByText('华东智能制造供应链协同创新中心有限公司', { selector: 'td *, td' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('华东智能制造供应链协同创新中心有限公司', { selector: 'td *, td' }),
+    ).toBeInTheDocument();
   });
 
   it('redirects a group to its first child', async () => {
@@ -50,7 +57,17 @@ describe('AdminSection: the server menus decide what is reachable', () => {
   it('says "not available" for a server page this app has no page for', async () => {
     open(
       '/manage/reports',
-      ownerSession(ALL_CODES, [{ name: '报表中心', icon: '', route: '/manage/reports', power_path: 'report:view', menus: [], is_hidden: false, menu_type: 1 }]),
+      ownerSession(ALL_CODES, [
+        {
+          name: '报表中心',
+          icon: '',
+          route: '/manage/reports',
+          power_path: 'report:view',
+          menus: [],
+          is_hidden: false,
+          menu_type: 1,
+        },
+      ]),
     );
     expect(await screen.findByText('报表中心暂不可用')).toBeInTheDocument();
   });

@@ -6,4 +6,8 @@ import { ADMIN_TEXT } from '@/constants/texts';
  * (ProForm otherwise picks them from whichever locale context it finds) and the
  * form is rebuilt on each opening, so it starts from the current values.
  */
-export const MODAL_FORM_PROPS: ModalProps = { destroyOnHidden: true, okText: ADMIN_TEXT.ok, cancelText: ADMIN_TEXT.cancel };
+export const MODAL_FORM_PROPS: ModalProps = {
+  destroyOnHidden: true,
+  okText: ADMIN_TEXT.ok,
+  cancelText: ADMIN_TEXT.cancel,
+};

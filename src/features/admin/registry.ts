@@ -23,8 +23,12 @@ const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map([
 ]);
 
 /** The registry seen from a back-end root: absolute server routes → pages. */
-export function adminPages(adminPath: string): { has(route: string): boolean; get(route: string): LazyExoticComponent<ComponentType> | undefined } {
-  const relative = (route: string) => (route.startsWith(adminPath + '/') ? route.slice(adminPath.length) : '');
+export function adminPages(adminPath: string): {
+  has(route: string): boolean;
+  get(route: string): LazyExoticComponent<ComponentType> | undefined;
+} {
+  const relative = (route: string) =>
+    route.startsWith(adminPath + '/') ? route.slice(adminPath.length) : '';
   return {
     has: (route) => PAGES.has(relative(route)),
     get: (route) => PAGES.get(relative(route)),

@@ -4,26 +4,44 @@ import { adminPages } from './registry';
 import { firstAdminPage, resolveAdminRoute } from './resolve-route';
 import { ALL_CODES, adminMenus } from './test-support';
 
-const resolve = (path: string, menus = adminMenus()) => resolveAdminRoute(path, '/manage', buildMenuAccess(menus.menus), adminPages('/manage'));
+const resolve = (path: string, menus = adminMenus()) =>
+  resolveAdminRoute(path, '/manage', buildMenuAccess(menus.menus), adminPages('/manage'));
 
 describe('resolveAdminRoute: the server menus filter the page registry', () => {
   it('sends the back-end root to the first page shown in the menu', () => {
     expect(resolve('/manage')).toEqual({ kind: 'redirect', to: '/manage/enterprise' });
     expect(resolve('/manage/')).toEqual({ kind: 'redirect', to: '/manage/enterprise' });
-    expect(resolve('/manage', adminMenus({ '/manage/roles': [] }))).toEqual({ kind: 'redirect', to: '/manage/roles' });
+    expect(resolve('/manage', adminMenus({ '/manage/roles': [] }))).toEqual({
+      kind: 'redirect',
+      to: '/manage/roles',
+    });
   });
 
   it('prefers a shown page over a hidden one for the root', () => {
     const hiddenFirst = adminMenus({ '/manage/permissions': [] }, [
-      { name: '报表中心', icon: '', route: '/manage/reports', power_path: 'report:view', menus: [], is_hidden: false, menu_type: 1 },
+      {
+        name: '报表中心',
+        icon: '',
+        route: '/manage/reports',
+        power_path: 'report:view',
+        menus: [],
+        is_hidden: false,
+        menu_type: 1,
+      },
     ]);
     expect(firstAdminPage(buildMenuAccess(hiddenFirst.menus))).toBe('/manage/reports');
-    expect(resolve('/manage', adminMenus({ '/manage/permissions': [] }))).toEqual({ kind: 'redirect', to: '/manage/permissions' });
+    expect(resolve('/manage', adminMenus({ '/manage/permissions': [] }))).toEqual({
+      kind: 'redirect',
+      to: '/manage/permissions',
+    });
   });
 
   it('redirects a group (menu type 0) to its first child', () => {
     expect(resolve('/manage/access')).toEqual({ kind: 'redirect', to: '/manage/roles' });
-    expect(resolve('/manage/access', adminMenus({ '/manage/permissions': [] }))).toEqual({ kind: 'redirect', to: '/manage/permissions' });
+    expect(resolve('/manage/access', adminMenus({ '/manage/permissions': [] }))).toEqual({
+      kind: 'redirect',
+      to: '/manage/permissions',
+    });
   });
 
   it('renders a given page, hidden ones included', () => {
@@ -38,9 +56,21 @@ describe('resolveAdminRoute: the server menus filter the page registry', () => {
 
   it('says "not available" for a server page this app has no page for', () => {
     const menus = adminMenus(ALL_CODES, [
-      { name: '报表中心', icon: '', route: '/manage/reports', power_path: 'report:view', menus: [], is_hidden: false, menu_type: 1 },
+      {
+        name: '报表中心',
+        icon: '',
+        route: '/manage/reports',
+        power_path: 'report:view',
+        menus: [],
+        is_hidden: false,
+        menu_type: 1,
+      },
     ]);
-    expect(resolve('/manage/reports', menus)).toEqual({ kind: 'unavailable', route: '/manage/reports', name: '报表中心' });
+    expect(resolve('/manage/reports', menus)).toEqual({
+      kind: 'unavailable',
+      route: '/manage/reports',
+      name: '报表中心',
+    });
   });
 
   it('treats anything else as not found', () => {

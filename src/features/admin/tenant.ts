@@ -14,7 +14,8 @@ export function useCurrentTenant() {
 export function useRefreshTenant(): () => Promise<void> {
   const queryClient = useQueryClient();
   const { config } = useSession();
-  return () => queryClient.invalidateQueries({ queryKey: getGetTenantDetailQueryKey({ tenant_link: config.last_login_tenant_link }) });
+  return () =>
+    queryClient.invalidateQueries({
+      queryKey: getGetTenantDetailQueryKey({ tenant_link: config.last_login_tenant_link }),
+    });
 }
-
-

@@ -11,17 +11,53 @@ import type { MenuItem, TenantDetail, UserMenus } from '@generated/workbench/mod
 import { makeSession } from '../../../tests/setup/render';
 
 export const ALL_CODES = {
-  '/manage/enterprise': ['enterprise:edit', 'enterprise:transfer', 'enterprise:upgrade', 'enterprise:dissolve'],
-  '/manage/members': ['member:invite', 'member:role', 'member:recover', 'member:remove-roles', 'member:assign-roles'],
+  '/manage/enterprise': [
+    'enterprise:edit',
+    'enterprise:transfer',
+    'enterprise:upgrade',
+    'enterprise:dissolve',
+  ],
+  '/manage/members': [
+    'member:invite',
+    'member:role',
+    'member:recover',
+    'member:remove-roles',
+    'member:assign-roles',
+  ],
   '/manage/roles': ['role:create', 'role:edit', 'role:delete', 'role:powers'],
   '/manage/permissions': ['power:save'],
 } as const;
 
 type PageCodes = Partial<Record<string, readonly string[]>>;
 
-const button = (code: string): MenuItem => ({ name: code, icon: '', route: '', power_path: code, menus: [], is_hidden: false, menu_type: 2 });
-const page = (name: string, route: string, codes: readonly string[] | undefined, hidden = false): MenuItem[] =>
-  codes ? [{ name, icon: '', route, power_path: `${route}:view`, menus: codes.map(button), is_hidden: hidden, menu_type: 1 }] : [];
+const button = (code: string): MenuItem => ({
+  name: code,
+  icon: '',
+  route: '',
+  power_path: code,
+  menus: [],
+  is_hidden: false,
+  menu_type: 2,
+});
+const page = (
+  name: string,
+  route: string,
+  codes: readonly string[] | undefined,
+  hidden = false,
+): MenuItem[] =>
+  codes
+    ? [
+        {
+          name,
+          icon: '',
+          route,
+          power_path: `${route}:view`,
+          menus: codes.map(button),
+          is_hidden: hidden,
+          menu_type: 1,
+        },
+      ]
+    : [];
 
 /**
  * The owner scenario's menu shape; only the pages in `pages` are given, each with
@@ -41,7 +77,17 @@ export function adminMenus(pages: PageCodes = ALL_CODES, extra: MenuItem[] = [])
       ...page('企业管理', '/manage/enterprise', pages['/manage/enterprise']),
       ...page('成员管理', '/manage/members', pages['/manage/members']),
       ...(access.length
-        ? [{ name: '角色权限', icon: '', route: '/manage/access', power_path: 'access:view', menus: access, is_hidden: false, menu_type: 0 as const }]
+        ? [
+            {
+              name: '角色权限',
+              icon: '',
+              route: '/manage/access',
+              power_path: 'access:view',
+              menus: access,
+              is_hidden: false,
+              menu_type: 0 as const,
+            },
+          ]
         : []),
       ...extra,
     ],
@@ -72,9 +118,33 @@ export const ownerTenant: TenantDetail = {
   member_count: 3,
   remaining_days: 365,
   members: [
-    { gid: 'u-1001', user_name: '欧阳明远', phone: '13812345678', role_ids: ['r-admin'], role_names: ['企业管理员'], is_owner: true, joined_at: 1708410600000 },
-    { gid: 'u-1002', user_name: '陈思远', phone: '13900001002', role_ids: ['r-editor'], role_names: ['编辑'], is_owner: false, joined_at: 1709258712000 },
-    { gid: 'u-1003', user_name: '王芳', phone: '15800001003', role_ids: ['r-reviewer'], role_names: ['审核员'], is_owner: false, joined_at: 1710492008000 },
+    {
+      gid: 'u-1001',
+      user_name: '欧阳明远',
+      phone: '13812345678',
+      role_ids: ['r-admin'],
+      role_names: ['企业管理员'],
+      is_owner: true,
+      joined_at: 1708410600000,
+    },
+    {
+      gid: 'u-1002',
+      user_name: '陈思远',
+      phone: '13900001002',
+      role_ids: ['r-editor'],
+      role_names: ['编辑'],
+      is_owner: false,
+      joined_at: 1709258712000,
+    },
+    {
+      gid: 'u-1003',
+      user_name: '王芳',
+      phone: '15800001003',
+      role_ids: ['r-reviewer'],
+      role_names: ['审核员'],
+      is_owner: false,
+      joined_at: 1710492008000,
+    },
   ],
 };
 
@@ -89,17 +159,25 @@ export interface SeenRequest {
 export function adminServer() {
   const seen: SeenRequest[] = [];
   const server = setupServer(
-    http.get('*/api/workbench/tenant/v1/detail', () => HttpResponse.json({ code: 0, msg: 'success', data: ownerTenant })),
+    http.get('*/api/workbench/tenant/v1/detail', () =>
+      HttpResponse.json({ code: 0, msg: 'success', data: ownerTenant }),
+    ),
     ...getRoleAndPermissionServiceMock(),
     ...getWorkbenchServiceMock(),
   );
   server.events.on('request:start', async ({ request }) => {
     const url = new URL(request.url);
     const text = await request.clone().text();
-    seen.push({ method: request.method, path: url.pathname, query: url.searchParams, body: text ? (JSON.parse(text) as unknown) : undefined });
+    seen.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    });
   });
   /** Requests made so far with this method to this path (under /api/<service>). */
-  const requests = (method: string, path: string) => seen.filter((r) => r.method === method && r.path.endsWith(path));
+  const requests = (method: string, path: string) =>
+    seen.filter((r) => r.method === method && r.path.endsWith(path));
   /** Between tests: the default handlers again and an empty log. */
   const reset = () => {
     server.resetHandlers();

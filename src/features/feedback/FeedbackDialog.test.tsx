@@ -21,7 +21,8 @@ afterAll(() => server.close());
 afterEach(() => server.resetHandlers());
 beforeEach(() => sessionStorage.clear());
 
-const ok = (data: unknown = { id: 'fb-1', created_at: 1 }) => HttpResponse.json({ code: 0, msg: 'success', data });
+const ok = (data: unknown = { id: 'fb-1', created_at: 1 }) =>
+  HttpResponse.json({ code: 0, msg: 'success', data });
 
 function renderDialog(onClose = vi.fn()) {
   const errors: string[] = [];
@@ -33,7 +34,8 @@ const dialog = () => screen.getByRole('dialog');
 /** The visible form (both tabs stay mounted once opened). */
 const pane = () => dialog().querySelector('.ant-tabs-tabpane-active') as HTMLElement;
 const field = (label: string) => within(pane()).getByLabelText(label);
-const formItem = (label: string) => within(pane()).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+const formItem = (label: string) =>
+  within(pane()).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 const submit = () => within(pane()).getByRole('button', { name: /提\s*交/ });
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
@@ -80,7 +82,9 @@ describe('activity feedback (体验反馈)', () => {
 
   it('submits the form, says "反馈成功！", closes and resets', async () => {
     let body: unknown;
-    server.use(http.post(api('/feedback/v1/activity'), async ({ request }) => ((body = await request.json()), ok())));
+    server.use(
+      http.post(api('/feedback/v1/activity'), async ({ request }) => ((body = await request.json()), ok())),
+    );
     const user = userEvent.setup();
     const { onClose } = renderDialog();
     await fillActivity(user);
@@ -134,11 +138,18 @@ describe('the draft after a failed submit', () => {
     expect(field('产品不足')).toHaveValue('导入偏慢');
 
     let body: Record<string, unknown> | undefined;
-    server.use(http.post(api('/feedback/v1/activity'), async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), ok())));
+    server.use(
+      http.post(
+        api('/feedback/v1/activity'),
+        async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), ok()),
+      ),
+    );
     await user.click(submit());
     expect(await screen.findByText(TEXT.feedbackSent)).toBeInTheDocument();
     expect(body?.suggestion).toBe('增加批量导出');
-    expect(Object.keys(sessionStorage).filter((k) => k.includes('feedbackDraft.') && sessionStorage.getItem(k))).toEqual([]);
+    expect(
+      Object.keys(sessionStorage).filter((k) => k.includes('feedbackDraft.') && sessionStorage.getItem(k)),
+    ).toEqual([]);
     await waitFor(() => expect(field('体验官姓名')).toHaveValue(''));
   });
 });
@@ -192,7 +203,11 @@ describe('question feedback (问题反馈)', () => {
     await user.upload(fileInput(), pngFile('big.png', 100 * 1024 + 1));
     expect(await screen.findByText('上传图片大小不能超过 100KB!')).toBeInTheDocument();
     expect(uploads).toEqual([]);
-    expect(within(pane()).queryAllByRole('img', { hidden: true }).filter((i) => i.closest('.ant-upload-list-item'))).toEqual([]);
+    expect(
+      within(pane())
+        .queryAllByRole('img', { hidden: true })
+        .filter((i) => i.closest('.ant-upload-list-item')),
+    ).toEqual([]);
   });
 
   it('refuses a selection that would go over 5 images, naming the limit and the counts', async () => {
@@ -200,24 +215,38 @@ describe('question feedback (问题反馈)', () => {
     await user.upload(fileInput(), [pngFile('1.png'), jpegFile('2.jpg')]);
     await waitFor(() => expect([...uploads].sort()).toEqual(['1.png', '2.jpg']));
     await user.upload(fileInput(), [pngFile('3.png'), pngFile('4.png'), pngFile('5.png'), pngFile('6.png')]);
-    expect(await screen.findByText('当前限制选择 5 个文件，本次选择了 4 个文件，共选择了 6 个文件')).toBeInTheDocument();
+    expect(
+      await screen.findByText('当前限制选择 5 个文件，本次选择了 4 个文件，共选择了 6 个文件'),
+    ).toBeInTheDocument();
     expect([...uploads].sort()).toEqual(['1.png', '2.jpg']);
   });
 
   it('uploads images, ignores failed uploads silently, removes a removed image and sends the URLs', async () => {
     let body: Record<string, unknown> | undefined;
-    server.use(http.post(api('/feedback/v1/question'), async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), ok())));
+    server.use(
+      http.post(
+        api('/feedback/v1/question'),
+        async ({ request }) => ((body = (await request.json()) as Record<string, unknown>), ok()),
+      ),
+    );
     const { user, errors, onClose } = await openQuestion();
     type('反馈人姓名', '林小雀');
     type('邮箱', 'lin@example.com');
     type('问题描述', '上传手册时图片无法预览');
-    await user.upload(fileInput(), [pngFile('a.png'), jpegFile('b.jpeg'), pngFile('fail.png'), pngFile('c.png')]);
+    await user.upload(fileInput(), [
+      pngFile('a.png'),
+      jpegFile('b.jpeg'),
+      pngFile('fail.png'),
+      pngFile('c.png'),
+    ]);
     await waitFor(() => expect(uploads).toHaveLength(4));
     await waitFor(() => expect(pane().querySelectorAll('.ant-upload-list-item-done')).toHaveLength(3));
     expect(errors).toEqual([]); // code 500 is ignored silently
     expect(screen.queryByText('存储失败')).not.toBeInTheDocument();
 
-    const item = [...pane().querySelectorAll('.ant-upload-list-item')].find((el) => el.textContent?.includes('b.jpeg') || el.querySelector('[alt="b.jpeg"]'));
+    const item = [...pane().querySelectorAll('.ant-upload-list-item')].find(
+      (el) => el.textContent?.includes('b.jpeg') || el.querySelector('[alt="b.jpeg"]'),
+    );
     await user.click(within(item as HTMLElement).getByRole('button', { name: /删除|delete/ }));
     // (the removed item may still be animating out in jsdom; what is sent proves it is gone)
 
@@ -233,7 +262,11 @@ describe('question feedback (问题反馈)', () => {
   });
 
   it('keeps uploaded images in the draft after a failed submit', async () => {
-    server.use(http.post(api('/feedback/v1/question'), () => HttpResponse.json({ code: 5001, msg: '服务繁忙', data: null })));
+    server.use(
+      http.post(api('/feedback/v1/question'), () =>
+        HttpResponse.json({ code: 5001, msg: '服务繁忙', data: null }),
+      ),
+    );
     const first = await openQuestion();
     type('反馈人姓名', '林小雀');
     type('邮箱', 'lin@example.com');

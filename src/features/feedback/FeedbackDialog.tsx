@@ -21,7 +21,14 @@ export default function FeedbackDialog({ open, onClose }: { open: boolean; onClo
   };
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={FEEDBACK_TEXT.dialogTitle} width={640} className="feedback-dialog">
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={FEEDBACK_TEXT.dialogTitle}
+      width={640}
+      className="feedback-dialog"
+    >
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as FeedbackKind)}
@@ -29,12 +36,24 @@ export default function FeedbackDialog({ open, onClose }: { open: boolean; onClo
           {
             key: 'activity',
             label: FEEDBACK_TEXT.activityTab,
-            children: <ActivityFeedbackForm key={generation.activity} onCancel={onClose} onSubmitted={() => submitted('activity')} />,
+            children: (
+              <ActivityFeedbackForm
+                key={generation.activity}
+                onCancel={onClose}
+                onSubmitted={() => submitted('activity')}
+              />
+            ),
           },
           {
             key: 'question',
             label: FEEDBACK_TEXT.questionTab,
-            children: <QuestionFeedbackForm key={generation.question} onCancel={onClose} onSubmitted={() => submitted('question')} />,
+            children: (
+              <QuestionFeedbackForm
+                key={generation.question}
+                onCancel={onClose}
+                onSubmitted={() => submitted('question')}
+              />
+            ),
           },
         ]}
       />

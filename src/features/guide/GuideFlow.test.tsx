@@ -94,10 +94,14 @@ async function findDialog(title: string): Promise<HTMLElement> {
 }
 
 const shownDialogs = () =>
-  [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].filter((w) => w.style.display !== 'none').map((w) => w.textContent);
+  [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')]
+    .filter((w) => w.style.display !== 'none')
+    .map((w) => w.textContent);
 
 function queryDialog(title: string): HTMLElement | null {
-  const heading = [...document.querySelectorAll<HTMLElement>('.ant-modal-title')].find((el) => el.textContent === title);
+  const heading = [...document.querySelectorAll<HTMLElement>('.ant-modal-title')].find(
+    (el) => el.textContent === title,
+  );
   const dialog = heading?.closest<HTMLElement>('[role="dialog"]') ?? null;
   return dialog && dialog.closest<HTMLElement>('.ant-modal-wrap')?.style.display !== 'none' ? dialog : null;
 }
@@ -106,14 +110,18 @@ const tourPanel = () => document.querySelector<HTMLElement>('.ant-tour');
 
 async function currentTourTitle(): Promise<string> {
   await waitFor(() => expect(tourPanel()).not.toBeNull(), { timeout: 10_000 });
-  return within(tourPanel()!).getByText((_, el) => !!el?.classList.contains('ant-tour-title')).textContent ?? '';
+  return (
+    within(tourPanel()!).getByText((_, el) => !!el?.classList.contains('ant-tour-title')).textContent ?? ''
+  );
 }
 
 async function walkTour(user: ReturnType<typeof userEvent.setup>) {
   const titles: string[] = [];
   for (let i = 0; i < GUIDE_TOUR_STEPS; i++) {
     titles.push(await currentTourTitle());
-    const next = within(tourPanel()!).getByRole('button', { name: i < GUIDE_TOUR_STEPS - 1 ? '下一步' : '结束导览' });
+    const next = within(tourPanel()!).getByRole('button', {
+      name: i < GUIDE_TOUR_STEPS - 1 ? '下一步' : '结束导览',
+    });
     await user.click(next);
   }
   return titles;
@@ -130,7 +138,11 @@ describe('guide flow: a newcomer who owns an enterprise', () => {
     expect(cached()?.is_skip_guide_page).toBe(true);
 
     const invite = await findDialog('邀请成员');
-    await waitFor(() => expect(within(invite).getByRole('textbox', { name: '邀请链接' })).toHaveValue(env.inviteLinkPrefix + CODE));
+    await waitFor(() =>
+      expect(within(invite).getByRole('textbox', { name: '邀请链接' })).toHaveValue(
+        env.inviteLinkPrefix + CODE,
+      ),
+    );
     expect(inviteBodies).toEqual([{ is_insert: true }]);
     await user.click(within(invite).getByRole('button', { name: '跳过' }));
 
@@ -214,7 +226,9 @@ describe('guide flow: other users', () => {
 describe('guide flow: reload mid-flow', () => {
   it('resumes the tour at the step the user was on, without the welcome dialog', async () => {
     const first = setup();
-    await first.user.click(within(await findDialog('欢迎使用织雀工作台')).getByRole('button', { name: '开始' }));
+    await first.user.click(
+      within(await findDialog('欢迎使用织雀工作台')).getByRole('button', { name: '开始' }),
+    );
     await currentTourTitle();
     await first.user.click(within(tourPanel()!).getByRole('button', { name: '下一步' }));
     await first.user.click(within(tourPanel()!).getByRole('button', { name: '下一步' }));
@@ -228,7 +242,9 @@ describe('guide flow: reload mid-flow', () => {
 
   it('after answering guide 1, a reload (the server config still says not done) goes straight to the invite dialog', async () => {
     const first = setup();
-    await first.user.click(within(await findDialog('欢迎使用织雀工作台')).getByRole('button', { name: '忽略' }));
+    await first.user.click(
+      within(await findDialog('欢迎使用织雀工作台')).getByRole('button', { name: '忽略' }),
+    );
     await findDialog('邀请成员');
     first.unmount();
     dialogs.close('invite');

@@ -28,7 +28,9 @@ function useGuideMachine() {
   const { config, isPersonal } = useSession();
   const queryClient = useQueryClient();
   const userId = config.gid;
-  const [state, setState] = useState<GuideState>(() => initGuide(guideFacts(config, isPersonal), readProgress(userId)));
+  const [state, setState] = useState<GuideState>(() =>
+    initGuide(guideFacts(config, isPersonal), readProgress(userId)),
+  );
   const current = useRef(state);
 
   const send = useCallback(
@@ -40,7 +42,9 @@ function useGuideMachine() {
       writeProgress(userId, next);
       for (const page of reports) {
         // The answer counts at once (the shell hides what it no longer needs); the report follows.
-        queryClient.setQueryData<UserConfig>(getGetUserConfigQueryKey(), (old) => (old ? { ...old, [FLAG[page]]: true } : old));
+        queryClient.setQueryData<UserConfig>(getGetUserConfigQueryKey(), (old) =>
+          old ? { ...old, [FLAG[page]]: true } : old,
+        );
         skipGuidePage({ page }).catch(() => {
           // The transport already showed the error; the answer stands for this tab (progress is kept).
         });
@@ -104,7 +108,12 @@ export default function GuideFlow({ open, onClose }: { open: boolean; onClose: (
         actionsRender={(origin, { current, total }) =>
           current < total - 1 ? (
             <>
-              <Button size="small" type="text" autoInsertSpace={false} onClick={() => send({ type: 'tourEnd', how: 'skip' })}>
+              <Button
+                size="small"
+                type="text"
+                autoInsertSpace={false}
+                onClick={() => send({ type: 'tourEnd', how: 'skip' })}
+              >
                 {TEXT.guide.skip}
               </Button>
               {origin}

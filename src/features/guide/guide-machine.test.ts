@@ -3,7 +3,12 @@ import { GUIDE_TOUR_STEPS } from '@/constants/limits';
 import { initGuide, transition, type GuideEvent, type GuidePage, type GuideState } from './guide-machine';
 import { needsGuide, type GuideFacts } from './needs-guide';
 
-const newcomer: GuideFacts = { isSkipGuidePage: false, isSkipGuidePage2: false, isOwner: true, isPersonal: false };
+const newcomer: GuideFacts = {
+  isSkipGuidePage: false,
+  isSkipGuidePage2: false,
+  isOwner: true,
+  isPersonal: false,
+};
 const personalNewcomer: GuideFacts = { ...newcomer, isPersonal: true };
 const memberNewcomer: GuideFacts = { ...newcomer, isOwner: false };
 
@@ -51,7 +56,10 @@ describe('initGuide', () => {
   });
 
   it('ignores a stored tour once guide 1 is done (the server already knows)', () => {
-    expect(initGuide({ ...newcomer, isSkipGuidePage: true, isSkipGuidePage2: true }, { phase: 'tour', step: 1 }).phase).toBe('idle');
+    expect(
+      initGuide({ ...newcomer, isSkipGuidePage: true, isSkipGuidePage2: true }, { phase: 'tour', step: 1 })
+        .phase,
+    ).toBe('idle');
   });
 });
 
@@ -83,7 +91,10 @@ describe('transition: guide 1', () => {
   });
 
   it('ends after guide 1 for a user in the personal space', () => {
-    const { state, reports } = run(initGuide(personalNewcomer), [{ type: 'start' }, { type: 'tourEnd', how: 'finish' }]);
+    const { state, reports } = run(initGuide(personalNewcomer), [
+      { type: 'start' },
+      { type: 'tourEnd', how: 'finish' },
+    ]);
     expect(reports).toEqual([1]);
     expect(state.phase).toBe('idle');
   });
@@ -131,13 +142,20 @@ describe('transition: replay (guide flag, footer link)', () => {
   const done = initGuide({ ...newcomer, isSkipGuidePage: true, isSkipGuidePage2: true });
 
   it('starts the tour again and reports nothing when it ends', () => {
-    const { state, reports } = run(done, [{ type: 'replay' }, { type: 'step', step: 2 }, { type: 'tourEnd', how: 'skip' }]);
+    const { state, reports } = run(done, [
+      { type: 'replay' },
+      { type: 'step', step: 2 },
+      { type: 'tourEnd', how: 'skip' },
+    ]);
     expect(reports).toEqual([]);
     expect(state.phase).toBe('idle');
   });
 
   it('from the welcome dialog it is the same as start (page 1 reported when the tour ends)', () => {
-    const { state, reports } = run(initGuide(personalNewcomer), [{ type: 'replay' }, { type: 'tourEnd', how: 'finish' }]);
+    const { state, reports } = run(initGuide(personalNewcomer), [
+      { type: 'replay' },
+      { type: 'tourEnd', how: 'finish' },
+    ]);
     expect(reports).toEqual([1]);
     expect(state.phase).toBe('idle');
   });

@@ -41,7 +41,6 @@ export type GuideEvent =
   | { type: 'inviteClosed' }
   | { type: 'endConfirm' };
 
-
 /** What a reload remembers (sessionStorage): the answers given and where the user was. */
 export type GuideProgress = Pick<GuideState, 'phase' | 'step' | 'page1Done' | 'page2Done'>;
 
@@ -68,7 +67,9 @@ export function initGuide(facts: GuideFacts, saved?: Partial<GuideProgress> | nu
   const inviteEligible = facts.isOwner && !facts.isPersonal;
   const base: GuideState = { phase: 'idle', step: 0, page1Done, page2Done, inviteEligible };
   if (!page1Done) {
-    return saved?.phase === 'tour' ? { ...base, phase: 'tour', step: clampStep(saved.step ?? 0) } : { ...base, phase: 'welcome' };
+    return saved?.phase === 'tour'
+      ? { ...base, phase: 'tour', step: clampStep(saved.step ?? 0) }
+      : { ...base, phase: 'welcome' };
   }
   if (inviteEligible && !page2Done) return { ...base, phase: saved?.phase === 'end' ? 'end' : 'invite' };
   return base;
@@ -83,14 +84,18 @@ export function transition(state: GuideState, event: GuideEvent): GuideTransitio
       if (state.phase !== 'welcome') return stay;
       return { state: afterGuide1({ ...state, page1Done: true }), reports: [1] };
     case 'step':
-      return state.phase === 'tour' ? { state: { ...state, step: clampStep(event.step) }, reports: [] } : stay;
+      return state.phase === 'tour'
+        ? { state: { ...state, step: clampStep(event.step) }, reports: [] }
+        : stay;
     case 'tourEnd':
       if (state.phase !== 'tour') return stay;
       // A replayed tour was already reported; ending it again reports nothing.
       return { state: afterGuide1({ ...state, page1Done: true }), reports: state.page1Done ? [] : [1] };
     case 'replay':
       // Not over the invite or end dialog: those are answered first.
-      return state.phase === 'idle' || state.phase === 'welcome' ? { state: { ...state, phase: 'tour', step: 0 }, reports: [] } : stay;
+      return state.phase === 'idle' || state.phase === 'welcome'
+        ? { state: { ...state, phase: 'tour', step: 0 }, reports: [] }
+        : stay;
     case 'inviteClosed':
       return state.phase === 'invite' ? { state: { ...state, phase: 'end' }, reports: [] } : stay;
     case 'endConfirm':

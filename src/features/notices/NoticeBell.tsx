@@ -24,7 +24,11 @@ export function NoticeBell() {
       >
         <Badge count={unread} size="small" offset={[2, -2]}>
           {/* The icons are decoration: the button is named by its label (and the count it shows). */}
-          {unread > 0 ? <BellFilled aria-hidden data-testid="bell-unread-icon" /> : <BellOutlined aria-hidden data-testid="bell-icon" />}
+          {unread > 0 ? (
+            <BellFilled aria-hidden data-testid="bell-unread-icon" />
+          ) : (
+            <BellOutlined aria-hidden data-testid="bell-icon" />
+          )}
         </Badge>
       </button>
     </Tooltip>

@@ -36,7 +36,9 @@ function Shell() {
 function setup(notices = NOTICES): { state: MessageServiceState; user: ReturnType<typeof userEvent.setup> } {
   const service = messageService(origin, notices);
   server.use(...service.handlers);
-  renderWithShell(<Shell />, { session: makeSession({ config: { gid: 'u-1001', last_login_tenant_link: 't-ent-2001' } }) });
+  renderWithShell(<Shell />, {
+    session: makeSession({ config: { gid: 'u-1001', last_login_tenant_link: 't-ent-2001' } }),
+  });
   return { state: service.state, user: userEvent.setup() };
 }
 
@@ -46,7 +48,11 @@ async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
 }
 
 /** antd's Segmented hides its radio inputs from the pointer: click the option's label, as a user does. */
-async function chooseReadState(user: ReturnType<typeof userEvent.setup>, drawer: HTMLElement, name: '全部' | '未读') {
+async function chooseReadState(
+  user: ReturnType<typeof userEvent.setup>,
+  drawer: HTMLElement,
+  name: '全部' | '未读',
+) {
   const radio = within(drawer).getByRole('radio', { name });
   await user.click(radio.closest('label')!);
   await waitFor(() => expect(radio).toBeChecked());
@@ -60,7 +66,9 @@ describe('notice bell', () => {
     const { state } = setup();
     const bell = await screen.findByRole('button', { name: '消息通知，3条未读' });
     expect(within(bell).getByTestId('bell-unread-icon')).toBeInTheDocument();
-    expect(state.lists).toEqual([{ app_name: '', readState: 0, index: 1, page_size: 100, uid: 'u-1001', tid: 't-ent-2001' }]);
+    expect(state.lists).toEqual([
+      { app_name: '', readState: 0, index: 1, page_size: 100, uid: 'u-1001', tid: 't-ent-2001' },
+    ]);
     expect(state.listPaths).toEqual(['/api/message/v1/tenant/t-ent-2001/user/u-1001/msg/list']);
   });
 
@@ -84,17 +92,25 @@ describe('notice drawer', () => {
     expect(within(manual!).getByText('2025-06-18 10:24:36')).toBeInTheDocument();
     expect(within(manual!).getByText('织雀手册')).toBeInTheDocument();
     // An https scene icon is an image; an icon name maps to an icon of the table.
-    expect(within(manual!).getByRole('img', { name: '织雀手册' })).toHaveAttribute('src', 'https://static.zhique.example.com/icons/manual.png');
+    expect(within(manual!).getByRole('img', { name: '织雀手册' })).toHaveAttribute(
+      'src',
+      'https://static.zhique.example.com/icons/manual.png',
+    );
     expect(product!.querySelector('[data-icon="icon-product"] .anticon-bulb')).not.toBeNull();
     expect(channel!.querySelector('[data-icon="icon-channel"] .anticon-apartment')).not.toBeNull();
 
     // Content is text: markup shows literally and is not parsed.
-    expect(within(product!).getByText('评审报告见 <b>附件</b>，<img src=x onerror="window.__pwned=1">')).toBeInTheDocument();
+    expect(
+      within(product!).getByText('评审报告见 <b>附件</b>，<img src=x onerror="window.__pwned=1">'),
+    ).toBeInTheDocument();
     expect(product!.querySelector('b')).toBeNull();
 
     // https link opens in a new tab without an opener; javascript: is not a link.
     const link = within(product!).getByRole('link', { name: '查看详情' });
-    expect(link).toHaveAttribute('href', 'https://workbench.zhique.example.com/micro-app-product/commodityManagement?id=p-8812');
+    expect(link).toHaveAttribute(
+      'href',
+      'https://workbench.zhique.example.com/micro-app-product/commodityManagement?id=p-8812',
+    );
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(channel!).queryByRole('link')).toBeNull();
@@ -154,7 +170,9 @@ describe('notice drawer', () => {
     await waitFor(() => expect(titles()).toEqual(['渠道合作申请']));
 
     await user.click(within(drawer).getByRole('button', { name: '全部已读' }));
-    await waitFor(() => expect(state.markedAll).toEqual([{ app_name: 'channel', userGid: 'u-1001', tenantGid: 't-ent-2001' }]));
+    await waitFor(() =>
+      expect(state.markedAll).toEqual([{ app_name: 'channel', userGid: 'u-1001', tenantGid: 't-ent-2001' }]),
+    );
     expect(await within(drawer).findByText('暂无未读消息')).toBeInTheDocument();
     // Only the channel notice was read: the bell still counts the other two.
     expect(await screen.findByRole('button', { name: '消息通知，2条未读' })).toBeInTheDocument();

@@ -79,7 +79,9 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
           size="small"
           disabled={!shown || shown.no_read === 0}
           loading={markAll.isPending}
-          onClick={() => markAll.mutate({ data: { app_name: appName, userGid: owner.uid, tenantGid: owner.tid } })}
+          onClick={() =>
+            markAll.mutate({ data: { app_name: appName, userGid: owner.uid, tenantGid: owner.tid } })
+          }
         >
           {NOTICE_TEXT.markAllRead}
         </Button>

@@ -11,7 +11,6 @@ import { safeExternalLink } from '@/ui/safe-url';
 import { SceneIcon } from './SceneIcon';
 import { formatTime, isoTime } from '@/ui/format';
 
-
 interface NoticeItemProps {
   notice: Notice;
   /** Marks an unread notice read; not called for read ones. */
@@ -53,16 +52,35 @@ export function NoticeItem({ notice, onMarkRead, busy = false }: NoticeItemProps
   );
 
   return (
-    <li className={`notice-item${unread ? ' is-unread' : ''}`} data-testid="notice-item" data-notice={notice.gid} data-read={unread ? 'false' : 'true'}>
+    <li
+      className={`notice-item${unread ? ' is-unread' : ''}`}
+      data-testid="notice-item"
+      data-notice={notice.gid}
+      data-read={unread ? 'false' : 'true'}
+    >
       {unread ? (
-        <div className="notice-item-body is-clickable" role="button" tabIndex={0} aria-disabled={busy} title={NOTICE_TEXT.markReadHint} onClick={markRead} onKeyDown={onKeyDown}>
+        <div
+          className="notice-item-body is-clickable"
+          role="button"
+          tabIndex={0}
+          aria-disabled={busy}
+          title={NOTICE_TEXT.markReadHint}
+          onClick={markRead}
+          onKeyDown={onKeyDown}
+        >
           {body}
         </div>
       ) : (
         <div className="notice-item-body">{body}</div>
       )}
       {link ? (
-        <a className="notice-item-link" href={link} target="_blank" rel="noopener noreferrer" onClick={markRead}>
+        <a
+          className="notice-item-link"
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={markRead}
+        >
           {NOTICE_TEXT.openLink}
         </a>
       ) : null}

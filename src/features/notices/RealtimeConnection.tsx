@@ -20,7 +20,13 @@ export function RealtimeConnection() {
   const { tid, uid } = useNoticeOwner();
   useEffect(() => {
     if (!tid || !uid) return;
-    const realtime = startNoticeRealtime({ url: config.realtimeUrl, queryClient, tid, uid, notifyManual: refreshManualApp });
+    const realtime = startNoticeRealtime({
+      url: config.realtimeUrl,
+      queryClient,
+      tid,
+      uid,
+      notifyManual: refreshManualApp,
+    });
     return () => realtime.stop();
   }, [queryClient, tid, uid]);
   return null;

@@ -2,7 +2,13 @@
  * A notice's scene icon: an http(s) image URL is shown as an image; an icon name
  * maps through an explicit table of imported icons (never the whole icon set).
  */
-import { ApartmentOutlined, BookOutlined, BulbOutlined, DesktopOutlined, NotificationOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  BookOutlined,
+  BulbOutlined,
+  DesktopOutlined,
+  NotificationOutlined,
+} from '@ant-design/icons';
 import { Avatar } from 'antd';
 import type { ReactNode } from 'react';
 import { safeExternalLink } from '@/ui/safe-url';
@@ -24,9 +30,25 @@ export function SceneIcon({ sceneIcon, appName }: { sceneIcon: string; appName: 
   const src = safeExternalLink(sceneIcon);
   if (src) {
     // An image that fails to load falls back to the neutral icon.
-    return <Avatar className="notice-scene-icon" shape="square" size={32} src={src} alt={appName} icon={FALLBACK_ICON} />;
+    return (
+      <Avatar
+        className="notice-scene-icon"
+        shape="square"
+        size={32}
+        src={src}
+        alt={appName}
+        icon={FALLBACK_ICON}
+      />
+    );
   }
   return (
-    <Avatar className="notice-scene-icon" shape="square" size={32} icon={sceneIconFor(sceneIcon)} aria-hidden="true" data-icon={sceneIcon} />
+    <Avatar
+      className="notice-scene-icon"
+      shape="square"
+      size={32}
+      icon={sceneIconFor(sceneIcon)}
+      aria-hidden="true"
+      data-icon={sceneIcon}
+    />
   );
 }

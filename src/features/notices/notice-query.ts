@@ -29,7 +29,14 @@ export const APP_FILTERS: readonly { value: AppName; label: string }[] = (
 ).map(([value, label]) => ({ value, label }));
 
 export function noticeQueryBody({ tid, uid }: NoticeOwner, filter: NoticeFilter): NoticeQuery {
-  return { app_name: filter.app_name, readState: filter.readState, index: 1, page_size: NOTICE_PAGE_SIZE, uid, tid };
+  return {
+    app_name: filter.app_name,
+    readState: filter.readState,
+    index: 1,
+    page_size: NOTICE_PAGE_SIZE,
+    uid,
+    tid,
+  };
 }
 
 export function noticeListOptions(owner: NoticeOwner, filter: NoticeFilter) {

@@ -89,7 +89,9 @@ export function parseNewMessage(data: unknown): NewMessageFrame | null {
   if (typeof data !== 'string') return null;
   try {
     const frame = JSON.parse(data) as Partial<NewMessageFrame> | null;
-    return frame && typeof frame === 'object' && frame.content === NEW_MESSAGE_CONTENT ? (frame as NewMessageFrame) : null;
+    return frame && typeof frame === 'object' && frame.content === NEW_MESSAGE_CONTENT
+      ? (frame as NewMessageFrame)
+      : null;
   } catch {
     return null;
   }

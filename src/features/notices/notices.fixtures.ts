@@ -7,7 +7,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AppName, MarkAllReadRequest, Notice, NoticeQuery } from '@generated/message/model';
 
 /** Local wall-clock time → epoch ms, so expected strings do not depend on the time zone. */
-export const at = (y: number, mo: number, d: number, h: number, mi: number, s: number) => new Date(y, mo - 1, d, h, mi, s).getTime();
+export const at = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
+  new Date(y, mo - 1, d, h, mi, s).getTime();
 
 export const NOTICES: Notice[] = [
   {
@@ -60,7 +61,12 @@ export const NOTICES: Notice[] = [
   },
 ];
 
-const APP_IDS: Record<Exclude<AppName, ''>, string> = { workbench: 'W0001', manual: 'A0001', engine: 'A0002', channel: 'A0003' };
+const APP_IDS: Record<Exclude<AppName, ''>, string> = {
+  workbench: 'W0001',
+  manual: 'A0001',
+  engine: 'A0002',
+  channel: 'A0003',
+};
 
 export interface MessageServiceState {
   notices: Notice[];
@@ -72,7 +78,10 @@ export interface MessageServiceState {
   failList: boolean;
 }
 
-export function messageService(origin: string, initial: Notice[] = NOTICES): { state: MessageServiceState; handlers: HttpHandler[] } {
+export function messageService(
+  origin: string,
+  initial: Notice[] = NOTICES,
+): { state: MessageServiceState; handlers: HttpHandler[] } {
   const state: MessageServiceState = {
     notices: initial.map((n) => ({ ...n })),
     lists: [],
@@ -89,7 +98,8 @@ export function messageService(origin: string, initial: Notice[] = NOTICES): { s
       const body = (await request.json()) as NoticeQuery;
       state.lists.push(body);
       state.listPaths.push(new URL(request.url).pathname);
-      if (state.failList) return HttpResponse.json({ code: 500, msg: '服务异常', data: null }, { status: 500 });
+      if (state.failList)
+        return HttpResponse.json({ code: 500, msg: '服务异常', data: null }, { status: 500 });
       const inApp = state.notices.filter(ofApp(body.app_name));
       const rows = body.readState === 2 ? inApp : inApp.filter((n) => n.isRead === 0);
       return ok({ rows, no_read: inApp.filter((n) => n.isRead === 0).length, total: rows.length });

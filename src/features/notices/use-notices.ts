@@ -2,7 +2,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '@/session/bootstrap';
-import { DEFAULT_NOTICE_FILTER, invalidateNotices, noticeListOptions, type NoticeFilter, type NoticeOwner } from './notice-query';
+import {
+  DEFAULT_NOTICE_FILTER,
+  invalidateNotices,
+  noticeListOptions,
+  type NoticeFilter,
+  type NoticeOwner,
+} from './notice-query';
 
 /** tid = the current tenant (last_login_tenant_link), uid = the user's gid. */
 export function useNoticeOwner(): NoticeOwner {

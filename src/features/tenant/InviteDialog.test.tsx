@@ -38,14 +38,22 @@ const ownerConfig: Partial<UserConfig> = {
   is_owner: true,
 };
 
-function setup({ config = ownerConfig, failFirst = false }: { config?: Partial<UserConfig>; failFirst?: boolean } = {}) {
+function setup({
+  config = ownerConfig,
+  failFirst = false,
+}: { config?: Partial<UserConfig>; failFirst?: boolean } = {}) {
   linkBodies = [];
   phoneInvites = [];
   server.use(
     http.post(`${origin}/api/workbench/member/v1/invite/link`, async ({ request }) => {
       linkBodies.push(await request.json());
-      if (failFirst && linkBodies.length === 1) return HttpResponse.json({ code: 500, msg: '服务繁忙', data: null });
-      return HttpResponse.json({ code: 0, msg: 'success', data: CODES[(linkBodies.length - 1) % CODES.length] });
+      if (failFirst && linkBodies.length === 1)
+        return HttpResponse.json({ code: 500, msg: '服务繁忙', data: null });
+      return HttpResponse.json({
+        code: 0,
+        msg: 'success',
+        data: CODES[(linkBodies.length - 1) % CODES.length],
+      });
     }),
     http.post(`${origin}/api/workbench/member/v1/invite/user/`, ({ request }) => {
       phoneInvites.push(Object.fromEntries(new URL(request.url).searchParams));
@@ -54,7 +62,10 @@ function setup({ config = ownerConfig, failFirst = false }: { config?: Partial<U
   );
   const onClose = vi.fn();
   const errors: string[] = [];
-  renderWithShell(<InviteDialog open onClose={onClose} />, { session: makeSession({ config }), onError: (m) => errors.push(m) });
+  renderWithShell(<InviteDialog open onClose={onClose} />, {
+    session: makeSession({ config }),
+    onError: (m) => errors.push(m),
+  });
   return { onClose, errors };
 }
 

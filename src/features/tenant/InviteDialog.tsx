@@ -19,12 +19,20 @@ export default function InviteDialog({ open, onClose }: { open: boolean; onClose
       onCancel={onClose}
       title={TEXT.tenant.inviteTitle}
       width={560}
-      footer={<Button autoInsertSpace={false} onClick={onClose}>{inGuide ? TEXT.tenant.inviteSkip : TEXT.tenant.inviteClose}</Button>}
+      footer={
+        <Button autoInsertSpace={false} onClick={onClose}>
+          {inGuide ? TEXT.tenant.inviteSkip : TEXT.tenant.inviteClose}
+        </Button>
+      }
     >
       <Tabs
         items={[
           { key: 'link', label: TEXT.tenant.inviteLinkTab, children: <InviteLinkPanel active={open} /> },
-          { key: 'phone', label: TEXT.tenant.invitePhoneTab, children: <InvitePhoneForm tenantLink={config.last_login_tenant_link} /> },
+          {
+            key: 'phone',
+            label: TEXT.tenant.invitePhoneTab,
+            children: <InvitePhoneForm tenantLink={config.last_login_tenant_link} />,
+          },
         ]}
       />
     </Modal>

@@ -48,7 +48,12 @@ export function InviteLinkPanel({ active }: { active: boolean }) {
               onClick={refresh}
             />
           </Tooltip>
-          <Button type="primary" icon={<CopyOutlined />} disabled={!link || loading} onClick={() => void copy()}>
+          <Button
+            type="primary"
+            icon={<CopyOutlined />}
+            disabled={!link || loading}
+            onClick={() => void copy()}
+          >
             {TEXT.tenant.copyLink}
           </Button>
         </Space.Compact>

@@ -25,7 +25,12 @@ export function InvitePhoneForm({ tenantLink }: { tenantLink: string }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark onFinish={(values) => void send(values)}>
-      <Form.Item name="phone" label={TEXT.tenant.invitePhoneLabel} required rules={[yupField(invitePhoneSchema, 'phone')]}>
+      <Form.Item
+        name="phone"
+        label={TEXT.tenant.invitePhoneLabel}
+        required
+        rules={[yupField(invitePhoneSchema, 'phone')]}
+      >
         <Input maxLength={11} inputMode="numeric" autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending}>

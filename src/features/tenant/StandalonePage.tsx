@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { APP_TITLE, useDocumentTitle } from '@/ui/PageFrame';
 import styles from './tenant.module.css';
 
-export function StandalonePage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+export function StandalonePage({
+  title,
+  extra,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className={styles.standalone}>

@@ -55,7 +55,11 @@ export function UpgradeForm({ tenantLink, initialValues }: UpgradeFormProps) {
       <ProFormTextArea
         name="remark"
         label={TEXT.tenant.remarkLabel}
-        fieldProps={{ maxLength: TENANT_DESCRIPTION_MAX, showCount: true, autoSize: { minRows: 3, maxRows: 6 } }}
+        fieldProps={{
+          maxLength: TENANT_DESCRIPTION_MAX,
+          showCount: true,
+          autoSize: { minRows: 3, maxRows: 6 },
+        }}
         rules={[yupField(tenantUpgradeSchema, 'remark')]}
       />
     </ProForm>

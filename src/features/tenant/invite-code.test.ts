@@ -21,12 +21,19 @@ describe('decodeInviteCode', () => {
   it('decodes the contract example (UTF-8 name, base64url - and _)', () => {
     expect(decodeInviteCode(CONTRACT_EXAMPLE)).toEqual({
       ok: true,
-      payload: { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司', invite_code: 'K7P2QX' },
+      payload: {
+        tenant_link: 't-ent-2001',
+        tenant_name: '华东智能制造供应链协同创新中心有限公司',
+        invite_code: 'K7P2QX',
+      },
     });
   });
 
   it('decodes any well-formed code and keeps only the known fields', () => {
-    expect(decodeInviteCode(encodeJson({ ...valid, extra: '<script>' }))).toEqual({ ok: true, payload: valid });
+    expect(decodeInviteCode(encodeJson({ ...valid, extra: '<script>' }))).toEqual({
+      ok: true,
+      payload: valid,
+    });
   });
 
   const failures: [string, unknown, string][] = [
@@ -48,7 +55,11 @@ describe('decodeInviteCode', () => {
     ['wrong type', encodeJson({ ...valid, invite_code: 123456 }), 'field'],
     ['nested object', encodeJson({ ...valid, tenant_name: { zh: '织雀' } }), 'field'],
     ['blank value', encodeJson({ ...valid, tenant_name: '   ' }), 'field'],
-    ['over-long value', encodeJson({ ...valid, tenant_name: '名'.repeat(INVITE_FIELD_MAX_CHARS + 1) }), 'field'],
+    [
+      'over-long value',
+      encodeJson({ ...valid, tenant_name: '名'.repeat(INVITE_FIELD_MAX_CHARS + 1) }),
+      'field',
+    ],
     ['control characters', encodeJson({ ...valid, tenant_name: 'a\u0000b' }), 'field'],
   ];
   for (const [name, input, reason] of failures) {

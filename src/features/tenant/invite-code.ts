@@ -12,9 +12,11 @@ export interface InvitePayload {
   invite_code: string;
 }
 
-export type InviteDecodeFailure = 'empty' | 'too-long' | 'charset' | 'base64' | 'utf8' | 'json' | 'shape' | 'field';
+export type InviteDecodeFailure =
+  'empty' | 'too-long' | 'charset' | 'base64' | 'utf8' | 'json' | 'shape' | 'field';
 
-export type InviteDecodeResult = { ok: true; payload: InvitePayload } | { ok: false; reason: InviteDecodeFailure };
+export type InviteDecodeResult =
+  { ok: true; payload: InvitePayload } | { ok: false; reason: InviteDecodeFailure };
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 // C0 controls, DEL and C1 controls have no place in a name or an id.
@@ -35,7 +37,12 @@ function base64UrlToBytes(code: string): Uint8Array | null {
 }
 
 function validField(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= INVITE_FIELD_MAX_CHARS && !CONTROL_CHARS.test(value);
+  return (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    value.length <= INVITE_FIELD_MAX_CHARS &&
+    !CONTROL_CHARS.test(value)
+  );
 }
 
 export function decodeInviteCode(code: unknown): InviteDecodeResult {
@@ -56,7 +63,8 @@ export function decodeInviteCode(code: unknown): InviteDecodeResult {
   } catch {
     return { ok: false, reason: 'json' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'shape' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, reason: 'shape' };
   const record = parsed as Record<string, unknown>;
   if (!FIELDS.every((field) => validField(record[field]))) return { ok: false, reason: 'field' };
   // Only the known fields are kept: extra keys in a tampered link carry nothing further.

@@ -69,7 +69,9 @@ describe('avatar dialog', () => {
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'PUT', path: '/user/v1/login/', body: { avatar_url: NEW_URL, user_name: info.user_name } }]);
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/user/v1/login/', body: { avatar_url: NEW_URL, user_name: info.user_name } },
+    ]);
     expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.avatar_url).toBe(NEW_URL);
     expect(onClose).toHaveBeenCalled();
   });

@@ -26,7 +26,13 @@ function objectUrl(file: Blob): string | null {
   return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
 }
 
-function AvatarEditor({ uploadInFlight, onClose }: { uploadInFlight: RefObject<AbortController | null>; onClose: () => void }) {
+function AvatarEditor({
+  uploadInFlight,
+  onClose,
+}: {
+  uploadInFlight: RefObject<AbortController | null>;
+  onClose: () => void;
+}) {
   const { info } = useSession();
   const { message } = App.useApp();
   const save = useSaveUserInfo();
@@ -72,15 +78,38 @@ function AvatarEditor({ uploadInFlight, onClose }: { uploadInFlight: RefObject<A
   return (
     <>
       <div className="avatar-editor">
-        <Avatar size={120} src={shown || undefined} icon={<UserOutlined />} alt={ACCOUNT_TEXT.avatar} data-testid="avatar-preview" />
-        {uploading ? <Progress percent={percent} size="small" style={{ width: 160 }} aria-label={ACCOUNT_TEXT.avatarUploading} /> : null}
+        <Avatar
+          size={120}
+          src={shown || undefined}
+          icon={<UserOutlined />}
+          alt={ACCOUNT_TEXT.avatar}
+          data-testid="avatar-preview"
+        />
+        {uploading ? (
+          <Progress
+            percent={percent}
+            size="small"
+            style={{ width: 160 }}
+            aria-label={ACCOUNT_TEXT.avatarUploading}
+          />
+        ) : null}
         <Space wrap>
-          <Upload accept={IMAGE_ACCEPT} multiple={false} maxCount={1} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest}>
+          <Upload
+            accept={IMAGE_ACCEPT}
+            multiple={false}
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+          >
             <Button icon={<UploadOutlined />} loading={uploading}>
               {ACCOUNT_TEXT.chooseImage}
             </Button>
           </Upload>
-          <Button disabled={isDefault || uploading} onClick={() => setPending({ url: config.defaultAvatarUrl, preview: config.defaultAvatarUrl })}>
+          <Button
+            disabled={isDefault || uploading}
+            onClick={() => setPending({ url: config.defaultAvatarUrl, preview: config.defaultAvatarUrl })}
+          >
             {ACCOUNT_TEXT.resetAvatar}
           </Button>
         </Space>
@@ -124,7 +153,14 @@ export default function AvatarDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   return (
-    <Modal open={open} onCancel={close} footer={null} title={ACCOUNT_TEXT.avatarTitle} width={420} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      title={ACCOUNT_TEXT.avatarTitle}
+      width={420}
+      destroyOnHidden
+    >
       <AvatarEditor uploadInFlight={uploadInFlight} onClose={close} />
     </Modal>
   );

@@ -15,12 +15,17 @@ describe('user-center left column', () => {
     expect(screen.getByTestId('user-center-phone')).toHaveTextContent('13800138000');
     expect(screen.getByText('李四')).toBeInTheDocument();
     expect(menuLabels()).toEqual(['个人信息', '账号设置', '第三方账号', '已加入企业', '我的反馈']);
-    expect(screen.getByRole('link', { name: '账号设置' }).closest('li')).toHaveClass('ant-menu-item-selected');
+    expect(screen.getByRole('link', { name: '账号设置' }).closest('li')).toHaveClass(
+      'ant-menu-item-selected',
+    );
     expect(screen.getByRole('link', { name: '我的反馈' })).toHaveAttribute('href', '/user-info/my-feedback');
   });
 
   it('hides joined enterprises in engine home mode (page2)', () => {
-    renderWithShell(<UserCenterLayout />, { path: '/user-info/base-info', session: makeSession({ config: { def_home_page: 'page2' } }) });
+    renderWithShell(<UserCenterLayout />, {
+      path: '/user-info/base-info',
+      session: makeSession({ config: { def_home_page: 'page2' } }),
+    });
     expect(menuLabels()).toEqual(['个人信息', '账号设置', '第三方账号', '我的反馈']);
   });
 

@@ -25,7 +25,9 @@ export default function UserCenterLayout() {
   const { pathname } = useLocation();
   // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
   const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
-  const selected = entries.find((entry) => pathname === entry.path || pathname.startsWith(entry.path + '/'))?.path;
+  const selected = entries.find(
+    (entry) => pathname === entry.path || pathname.startsWith(entry.path + '/'),
+  )?.path;
 
   return (
     <div className="user-center">
@@ -41,7 +43,12 @@ export default function UserCenterLayout() {
               </Button>
             }
           >
-            <button type="button" className="user-center-avatar" aria-label={ACCOUNT_TEXT.avatar} data-testid="user-center-avatar">
+            <button
+              type="button"
+              className="user-center-avatar"
+              aria-label={ACCOUNT_TEXT.avatar}
+              data-testid="user-center-avatar"
+            >
               <Avatar size={72} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
             </button>
           </Popover>
@@ -53,7 +60,10 @@ export default function UserCenterLayout() {
         <Menu
           mode="inline"
           selectedKeys={selected ? [selected] : []}
-          items={entries.map((entry) => ({ key: entry.path, label: <Link to={entry.path}>{entry.label}</Link> }))}
+          items={entries.map((entry) => ({
+            key: entry.path,
+            label: <Link to={entry.path}>{entry.label}</Link>,
+          }))}
         />
       </aside>
       <section className="user-center-main">

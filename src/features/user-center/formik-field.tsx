@@ -35,7 +35,14 @@ export function FormikField<V extends object>({
   const shown = !!error && (!!getIn(formik.touched, name) || formik.submitCount > 0);
   const id = `${idPrefix}-${name}`;
   return (
-    <Form.Item label={label} htmlFor={id} required validateStatus={shown ? 'error' : undefined} help={shown ? error : undefined} extra={extra}>
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      required
+      validateStatus={shown ? 'error' : undefined}
+      help={shown ? error : undefined}
+      extra={extra}
+    >
       {children({
         id,
         name,

@@ -63,6 +63,7 @@ export function consumeBindReturn(search: URLSearchParams): BindReturn {
   const raw = sessionStorage.getItem(PENDING_KEY);
   sessionStorage.removeItem(PENDING_KEY);
   const pending = parsePending(raw);
-  if (!code || !state || !pending || pending.state !== state || !PROVIDERS.includes(pending.provider)) return { kind: 'invalid' };
+  if (!code || !state || !pending || pending.state !== state || !PROVIDERS.includes(pending.provider))
+    return { kind: 'invalid' };
   return { kind: 'bind', provider: pending.provider, code, redirectUri: bindRedirectUri() };
 }

@@ -21,10 +21,19 @@ export interface Recorded {
 }
 
 /** Answers `method path` with `data` and records what was sent. */
-export function recordJson(calls: Recorded[], method: 'post' | 'put' | 'delete' | 'get', path: string, data: unknown = null) {
+export function recordJson(
+  calls: Recorded[],
+  method: 'post' | 'put' | 'delete' | 'get',
+  path: string,
+  data: unknown = null,
+) {
   return http[method](api(path), async ({ request }) => {
     const text = await request.text();
-    calls.push({ method: method.toUpperCase(), path: new URL(request.url).pathname.replace('/api/workbench', ''), body: text ? JSON.parse(text) : undefined });
+    calls.push({
+      method: method.toUpperCase(),
+      path: new URL(request.url).pathname.replace('/api/workbench', ''),
+      body: text ? JSON.parse(text) : undefined,
+    });
     return ok(data);
   });
 }

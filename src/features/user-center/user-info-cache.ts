@@ -6,7 +6,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserInfo, UserInfoUpdate } from '@generated/workbench/model';
 import { getGetUserInfoQueryKey, useUpdateUserInfo } from '@generated/workbench/workbench';
 
-export function applyUserInfo(queryClient: QueryClient, change: Partial<UserInfo>, returned?: UserInfo | null): void {
+export function applyUserInfo(
+  queryClient: QueryClient,
+  change: Partial<UserInfo>,
+  returned?: UserInfo | null,
+): void {
   queryClient.setQueryData<UserInfo>(getGetUserInfoQueryKey(), (previous) => {
     const base = previous ?? returned ?? undefined;
     if (!base) return previous;

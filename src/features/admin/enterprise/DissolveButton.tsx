@@ -29,7 +29,10 @@ export function DissolveButton({ tenant }: { tenant: TenantDetail }) {
     }
     void message.success(T.dissolved);
     try {
-      await setLastLoginTenant({ tenant_link: config.user_tenant_link, tenant_name: ADMIN_TEXT.personalSpaceName });
+      await setLastLoginTenant({
+        tenant_link: config.user_tenant_link,
+        tenant_name: ADMIN_TEXT.personalSpaceName,
+      });
     } finally {
       window.location.assign('/');
     }
@@ -57,7 +60,12 @@ export function DissolveButton({ tenant }: { tenant: TenantDetail }) {
             {tenant.tenant_name}
           </Typography.Text>
         </Typography.Paragraph>
-        <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={tenant.tenant_name} aria-label={T.name} />
+        <Input
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={tenant.tenant_name}
+          aria-label={T.name}
+        />
       </Modal>
     </>
   );

@@ -49,7 +49,10 @@ export function EditEnterpriseForm({ tenant }: { tenant: TenantDetail }) {
         }
         void message.success(T.edited);
         // The enterprise name also shows in the avatar menu (user config).
-        await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: getGetUserConfigQueryKey() })]);
+        await Promise.all([
+          refresh(),
+          queryClient.invalidateQueries({ queryKey: getGetUserConfigQueryKey() }),
+        ]);
         return true;
       }}
     >
@@ -60,7 +63,12 @@ export function EditEnterpriseForm({ tenant }: { tenant: TenantDetail }) {
         rules={rule('tenant_name')}
         fieldProps={{ count: { show: true, max: TENANT_NAME_MAX } }}
       />
-      <ProFormText name="industry" label={T.industry} rules={rule('industry')} fieldProps={{ count: { show: true, max: TENANT_INDUSTRY_MAX } }} />
+      <ProFormText
+        name="industry"
+        label={T.industry}
+        rules={rule('industry')}
+        fieldProps={{ count: { show: true, max: TENANT_INDUSTRY_MAX } }}
+      />
       <ProFormText name="contact_phone" label={T.contactPhone} rules={rule('contact_phone')} />
       <ProFormTextArea
         name="description"

@@ -2,7 +2,11 @@ import { SwapOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button } from 'antd';
-import { getGetUserConfigQueryKey, getGetUserMenusQueryKey, useBindTenantOwner } from '@generated/workbench/workbench';
+import {
+  getGetUserConfigQueryKey,
+  getGetUserMenusQueryKey,
+  useBindTenantOwner,
+} from '@generated/workbench/workbench';
 import type { TenantDetail } from '@generated/workbench/model';
 import { ADMIN_RULE_TEXT, ADMIN_TEXT } from '@/constants/texts';
 import { useRefreshTenant } from '../tenant';
@@ -41,13 +45,21 @@ export function TransferOwnerForm({ tenant }: { tenant: TenantDetail }) {
         return true;
       }}
     >
-      <Alert type="warning" showIcon message={candidates.length ? T.transferHint : T.transferNoCandidate} style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        message={candidates.length ? T.transferHint : T.transferNoCandidate}
+        style={{ marginBottom: 16 }}
+      />
       <ProFormSelect
         name="gid"
         label={T.transferTo}
         required
         rules={[{ required: true, message: ADMIN_RULE_TEXT.ownerRequired }]}
-        options={candidates.map((m) => ({ value: m.gid, label: `${m.user_name || ADMIN_TEXT.members.noName}（${m.phone}）` }))}
+        options={candidates.map((m) => ({
+          value: m.gid,
+          label: `${m.user_name || ADMIN_TEXT.members.noName}（${m.phone}）`,
+        }))}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
       />
     </ModalForm>

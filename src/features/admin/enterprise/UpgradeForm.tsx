@@ -29,7 +29,12 @@ export function UpgradeForm({ tenant }: { tenant: TenantDetail }) {
         const data = tenantUpgradeSchema.cast(values);
         try {
           await upgrade.mutateAsync({
-            data: { tenant_link: tenant.tenant_link, contact_name: data.contact_name, contact_phone: data.contact_phone, remark: data.remark ?? '' },
+            data: {
+              tenant_link: tenant.tenant_link,
+              contact_name: data.contact_name,
+              contact_phone: data.contact_phone,
+              remark: data.remark ?? '',
+            },
           });
         } catch {
           return false;
@@ -46,12 +51,21 @@ export function UpgradeForm({ tenant }: { tenant: TenantDetail }) {
         rules={rule('contact_name')}
         fieldProps={{ count: { show: true, max: CONTACT_NAME_MAX } }}
       />
-      <ProFormText name="contact_phone" label={T.contactPhone} required={isRequired(tenantUpgradeSchema, 'contact_phone')} rules={rule('contact_phone')} />
+      <ProFormText
+        name="contact_phone"
+        label={T.contactPhone}
+        required={isRequired(tenantUpgradeSchema, 'contact_phone')}
+        rules={rule('contact_phone')}
+      />
       <ProFormTextArea
         name="remark"
         label={T.remark}
         rules={rule('remark')}
-        fieldProps={{ rows: 3, placeholder: T.remarkPlaceholder, count: { show: true, max: TENANT_DESCRIPTION_MAX } }}
+        fieldProps={{
+          rows: 3,
+          placeholder: T.remarkPlaceholder,
+          count: { show: true, max: TENANT_DESCRIPTION_MAX },
+        }}
       />
     </ModalForm>
   );

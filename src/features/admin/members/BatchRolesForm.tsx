@@ -1,7 +1,11 @@
 import { ModalForm } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
-import { getListAllRolesQueryKey, useAssignRolesToUsers, useRemoveRolesFromUsers } from '@generated/rbac/rbac';
+import {
+  getListAllRolesQueryKey,
+  useAssignRolesToUsers,
+  useRemoveRolesFromUsers,
+} from '@generated/rbac/rbac';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { useRefreshTenant } from '../tenant';
 import { RoleSelect } from './RoleSelect';
@@ -10,7 +14,15 @@ import { MODAL_FORM_PROPS } from '../modal-form';
 const T = ADMIN_TEXT.members;
 
 /** 分配角色 / 移除角色 for the selected members: adds or takes away the chosen roles, keeping the others. */
-export function BatchRolesForm({ mode, gids, onDone }: { mode: 'assign' | 'remove'; gids: string[]; onDone: () => void }) {
+export function BatchRolesForm({
+  mode,
+  gids,
+  onDone,
+}: {
+  mode: 'assign' | 'remove';
+  gids: string[];
+  onDone: () => void;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = useRefreshTenant();
@@ -37,7 +49,10 @@ export function BatchRolesForm({ mode, gids, onDone }: { mode: 'assign' | 'remov
         }
         void message.success(mode === 'assign' ? T.assigned : T.removed);
         onDone();
-        await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() })]);
+        await Promise.all([
+          refresh(),
+          queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() }),
+        ]);
         return true;
       }}
     >

@@ -37,7 +37,13 @@ export function InviteByPhoneForm({ tenantLink }: { tenantLink: string }) {
         return true;
       }}
     >
-      <ProFormText name="phone" label={T.invitePhone} required rules={[yupField(invitePhoneSchema, 'phone')]} fieldProps={{ inputMode: 'tel' }} />
+      <ProFormText
+        name="phone"
+        label={T.invitePhone}
+        required
+        rules={[yupField(invitePhoneSchema, 'phone')]}
+        fieldProps={{ inputMode: 'tel' }}
+      />
     </ModalForm>
   );
 }

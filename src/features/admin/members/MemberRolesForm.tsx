@@ -37,7 +37,10 @@ export function MemberRolesForm({ member, onClose }: { member: Member | null; on
           return false;
         }
         void message.success(T.rolesSaved);
-        await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() })]);
+        await Promise.all([
+          refresh(),
+          queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() }),
+        ]);
         return true;
       }}
     >

@@ -11,7 +11,9 @@ export function RoleSelect({ required }: { required: boolean }) {
       label={ADMIN_TEXT.members.pickRoles}
       mode="multiple"
       required={required}
-      rules={required ? [{ required: true, type: 'array', min: 1, message: ADMIN_RULE_TEXT.rolesRequired }] : []}
+      rules={
+        required ? [{ required: true, type: 'array', min: 1, message: ADMIN_RULE_TEXT.rolesRequired }] : []
+      }
       options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
       fieldProps={{ loading: roles.isLoading, optionFilterProp: 'label', showSearch: true }}
     />

@@ -64,7 +64,9 @@ export default function EnterprisePage() {
               <Tag color="success">{T.stateActive}</Tag>
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={T.remaining}>{remainingDaysText(tenant.remaining_days)}</Descriptions.Item>
+          <Descriptions.Item label={T.remaining}>
+            {remainingDaysText(tenant.remaining_days)}
+          </Descriptions.Item>
           <Descriptions.Item label={T.createdAt}>{formatTime(tenant.created_at)}</Descriptions.Item>
           <Descriptions.Item label={T.description} span={2}>
             {orEmpty(tenant.description)}

@@ -139,7 +139,11 @@ export default function MembersPage() {
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(String)),
-                getCheckboxProps: (m) => ({ disabled: m.is_owner, name: displayName(m), 'aria-label': displayName(m) }),
+                getCheckboxProps: (m) => ({
+                  disabled: m.is_owner,
+                  name: displayName(m),
+                  'aria-label': displayName(m),
+                }),
               }
             : false
         }

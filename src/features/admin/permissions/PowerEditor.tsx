@@ -57,7 +57,10 @@ export function PowerEditor({ roleId, roots, apps, userCodes, readOnly, otherRol
   const queryClient = useQueryClient();
   const save = useSaveRolePowers();
   const index = useMemo(() => indexPowers(roots), [roots]);
-  const editable = useMemo(() => (readOnly ? new Set<string>() : editableIds(index, userCodes)), [index, userCodes, readOnly]);
+  const editable = useMemo(
+    () => (readOnly ? new Set<string>() : editableIds(index, userCodes)),
+    [index, userCodes, readOnly],
+  );
   const groups = useMemo(() => groupByApplication(roots, apps, T.otherApp), [roots, apps]);
   const [baseline, setBaseline] = useState<ReadonlySet<string>>(() => heldIds(index));
   const [checked, setChecked] = useState<ReadonlySet<string>>(baseline);
@@ -76,7 +79,10 @@ export function PowerEditor({ roleId, roots, apps, userCodes, readOnly, otherRol
     void message.success(T.saved);
     setBaseline(sent);
     // What was saved is now the baseline; the cached trees are stale for the next visit.
-    void queryClient.invalidateQueries({ queryKey: getListRolePowersQueryKey({ role_id: roleId }), refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: getListRolePowersQueryKey({ role_id: roleId }),
+      refetchType: 'none',
+    });
     void queryClient.invalidateQueries({ queryKey: getListPowersOfRolesQueryKey(), refetchType: 'none' });
   };
 
@@ -99,7 +105,8 @@ export function PowerEditor({ roleId, roots, apps, userCodes, readOnly, otherRol
     node.disableCheckbox && !readOnly ? (
       <Tooltip title={T.lockedHint}>
         <span>
-          {String(node.title)} <LockOutlined aria-label={T.lockedHint} style={{ color: 'rgba(0,0,0,0.35)' }} />
+          {String(node.title)}{' '}
+          <LockOutlined aria-label={T.lockedHint} style={{ color: 'rgba(0,0,0,0.35)' }} />
         </span>
       </Tooltip>
     ) : (
@@ -145,7 +152,9 @@ export function PowerEditor({ roleId, roots, apps, userCodes, readOnly, otherRol
                 treeData={toTreeData(group.roots, editable)}
                 checkedKeys={[...checked]}
                 titleRender={titleRender}
-                onCheck={(_, info) => setChecked(toggle(index, checked, editable, String(info.node.key), info.checked))}
+                onCheck={(_, info) =>
+                  setChecked(toggle(index, checked, editable, String(info.node.key), info.checked))
+                }
               />
             ),
           };

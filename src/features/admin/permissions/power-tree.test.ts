@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { getListRolePowersResponseMock, getListTenantApplicationsResponseMock } from '@generated/rbac/rbac.msw';
-import { copyFrom, countIn, editableIds, groupByApplication, heldIds, indexPowers, toggle, toPowerIds } from './power-tree';
+import {
+  getListRolePowersResponseMock,
+  getListTenantApplicationsResponseMock,
+} from '@generated/rbac/rbac.msw';
+import {
+  copyFrom,
+  countIn,
+  editableIds,
+  groupByApplication,
+  heldIds,
+  indexPowers,
+  toggle,
+  toPowerIds,
+} from './power-tree';
 
 // The contract's example: the tenant's tree checked for role 编辑 (manual and product powers).
 const roots = getListRolePowersResponseMock().data;
@@ -15,7 +27,10 @@ describe('power tree: who may change what', () => {
   });
 
   it('lets a user change only powers they hold, with every ancestor', () => {
-    const editable = editableIds(index, new Set(['manual:view', 'manual:delete', 'role:create', 'product:edit']));
+    const editable = editableIds(
+      index,
+      new Set(['manual:view', 'manual:delete', 'role:create', 'product:edit']),
+    );
     expect([...editable].sort()).toEqual(['p-200', 'p-202']);
     expect(everything.size).toBe(index.order.length);
   });
@@ -45,7 +60,10 @@ describe('power tree: ticking', () => {
   });
 
   it('copies another role only where the user may edit', () => {
-    const editable = editableIds(index, new Set(['manual:view', 'manual:create', 'manual:delete', 'manual:publish']));
+    const editable = editableIds(
+      index,
+      new Set(['manual:view', 'manual:create', 'manual:delete', 'manual:publish']),
+    );
     const next = copyFrom(index, heldIds(index), editable, ['p-200', 'p-203', 'p-400', 'p-999']);
     // manual now as in the other role (p-201 dropped); product kept (locked); channel not granted (locked).
     expect(toPowerIds(index, next)).toEqual(['p-200', 'p-203', 'p-300', 'p-301', 'p-302']);

@@ -62,7 +62,9 @@ function descendants(index: PowerIndex, id: string): string[] {
 /** Nodes the signed-in user may change (see the rule above). */
 export function editableIds(index: PowerIndex, userCodes: ReadonlySet<string>): Set<string> {
   return new Set(
-    index.order.filter((id) => [id, ...ancestors(index, id)].every((a) => userCodes.has(index.byId.get(a)!.code))),
+    index.order.filter((id) =>
+      [id, ...ancestors(index, id)].every((a) => userCodes.has(index.byId.get(a)!.code)),
+    ),
   );
 }
 
@@ -73,7 +75,13 @@ function withAncestors(index: PowerIndex, checked: Set<string>): Set<string> {
   return out;
 }
 
-export function toggle(index: PowerIndex, checked: ReadonlySet<string>, editable: ReadonlySet<string>, id: string, on: boolean): Set<string> {
+export function toggle(
+  index: PowerIndex,
+  checked: ReadonlySet<string>,
+  editable: ReadonlySet<string>,
+  id: string,
+  on: boolean,
+): Set<string> {
   if (!editable.has(id) || !index.byId.has(id)) return new Set(checked);
   const next = new Set(checked);
   const below = descendants(index, id).filter((d) => editable.has(d));
@@ -86,7 +94,12 @@ export function toggle(index: PowerIndex, checked: ReadonlySet<string>, editable
 }
 
 /** Another role's powers where this user may edit; everything locked stays as it is. */
-export function copyFrom(index: PowerIndex, checked: ReadonlySet<string>, editable: ReadonlySet<string>, otherIds: readonly string[]): Set<string> {
+export function copyFrom(
+  index: PowerIndex,
+  checked: ReadonlySet<string>,
+  editable: ReadonlySet<string>,
+  otherIds: readonly string[],
+): Set<string> {
   const next = new Set([...checked].filter((id) => !editable.has(id)));
   for (const id of otherIds) if (editable.has(id) && index.byId.has(id)) next.add(id);
   return withAncestors(index, next);
@@ -108,8 +121,16 @@ export interface PowerGroup {
  * powers of an application that is not listed go to a last group, so nothing is
  * hidden from the editor.
  */
-export function groupByApplication(roots: readonly Power[], apps: readonly TenantApplication[], otherName: string): PowerGroup[] {
-  const groups: PowerGroup[] = apps.map((app) => ({ key: app.app_id, name: app.app_name, roots: roots.filter((r) => r.app_id === app.app_id) }));
+export function groupByApplication(
+  roots: readonly Power[],
+  apps: readonly TenantApplication[],
+  otherName: string,
+): PowerGroup[] {
+  const groups: PowerGroup[] = apps.map((app) => ({
+    key: app.app_id,
+    name: app.app_name,
+    roots: roots.filter((r) => r.app_id === app.app_id),
+  }));
   const listed = new Set(apps.map((a) => a.app_id));
   const rest = roots.filter((r) => !listed.has(r.app_id));
   if (rest.length) groups.push({ key: '__other', name: otherName, roots: rest });
@@ -117,7 +138,11 @@ export function groupByApplication(roots: readonly Power[], apps: readonly Tenan
 }
 
 /** How many of a group's nodes are checked, of how many. */
-export function countIn(index: PowerIndex, roots: readonly Power[], checked: ReadonlySet<string>): { checked: number; total: number } {
+export function countIn(
+  index: PowerIndex,
+  roots: readonly Power[],
+  checked: ReadonlySet<string>,
+): { checked: number; total: number } {
   const ids = roots.flatMap((r) => [r.id, ...descendants(index, r.id)]);
   return { checked: ids.filter((id) => checked.has(id)).length, total: ids.length };
 }

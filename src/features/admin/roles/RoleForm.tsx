@@ -14,7 +14,15 @@ const T = ADMIN_TEXT.roles;
  * src/validation/role.ts; on a server refusal the modal stays open as typed.
  * The caller says what happens after a save (`onSaved`).
  */
-export function RoleForm({ role, trigger, onSaved }: { role?: Role; trigger: ReactElement; onSaved: (saved: Role) => void }) {
+export function RoleForm({
+  role,
+  trigger,
+  onSaved,
+}: {
+  role?: Role;
+  trigger: ReactElement;
+  onSaved: (saved: Role) => void;
+}) {
   const create = useCreateRole();
   const update = useUpdateRole();
 

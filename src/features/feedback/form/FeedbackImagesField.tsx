@@ -25,10 +25,12 @@ export interface ImageEntry {
 export const uploadedUrls = (entries: ImageEntry[] = []): string[] =>
   entries.flatMap((e) => (e.status === 'done' && e.url ? [e.url] : []));
 
-export const isUploading = (entries: ImageEntry[] = []): boolean => entries.some((e) => e.status === 'uploading');
+export const isUploading = (entries: ImageEntry[] = []): boolean =>
+  entries.some((e) => e.status === 'uploading');
 
 /** Only finished uploads are worth keeping in a draft. */
-export const finishedEntries = (entries: ImageEntry[] = []): ImageEntry[] => entries.filter((e) => e.status === 'done' && e.url);
+export const finishedEntries = (entries: ImageEntry[] = []): ImageEntry[] =>
+  entries.filter((e) => e.status === 'done' && e.url);
 
 interface Props {
   id?: string;
@@ -88,12 +90,14 @@ export function FeedbackImagesField({ id, value, onChange }: Props) {
     uploads.current.set(rc.uid, controller);
     if (typeof URL.createObjectURL === 'function') thumbs.current.set(rc.uid, URL.createObjectURL(rc));
     commit([...current.current, { uid: rc.uid, name: rc.name, status: 'uploading', percent: 0 }]);
-    void upload(rc, { signal: controller.signal, onProgress: (percent) => patch(rc.uid, { percent }) }).then((result) => {
-      if (controller.signal.aborted) return;
-      uploads.current.delete(rc.uid);
-      if (result.ok) patch(rc.uid, { status: 'done', url: result.abs, percent: 100 });
-      else drop(rc.uid); // SPEC §8: code 500 and other codes are ignored silently
-    });
+    void upload(rc, { signal: controller.signal, onProgress: (percent) => patch(rc.uid, { percent }) }).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        uploads.current.delete(rc.uid);
+        if (result.ok) patch(rc.uid, { status: 'done', url: result.abs, percent: 100 });
+        else drop(rc.uid); // SPEC §8: code 500 and other codes are ignored silently
+      },
+    );
   };
 
   const entries = value ?? [];
@@ -134,7 +138,11 @@ export function FeedbackImagesField({ id, value, onChange }: Props) {
           style={{ display: 'none' }}
           src={preview}
           alt=""
-          preview={{ visible: true, src: preview, onVisibleChange: (visible) => !visible && setPreview(undefined) }}
+          preview={{
+            visible: true,
+            src: preview,
+            onVisibleChange: (visible) => !visible && setPreview(undefined),
+          }}
         />
       ) : null}
     </>

@@ -7,15 +7,31 @@ import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, FEEDBACK_TEXT_MAX } from
 import { FEEDBACK_TEXT, TEXT } from '@/constants/texts';
 import { isRequired, questionFeedbackSchema, yupField, type QuestionFeedbackValues } from '@/validation';
 import { clearDraft, hasDraft, loadDraft, saveDraft } from './feedback-draft';
-import { FeedbackImagesField, finishedEntries, isUploading, uploadedUrls, type ImageEntry } from './FeedbackImagesField';
+import {
+  FeedbackImagesField,
+  finishedEntries,
+  isUploading,
+  uploadedUrls,
+  type ImageEntry,
+} from './FeedbackImagesField';
 import { FormActions } from './FormActions';
 
 type Field = keyof QuestionFeedbackValues & string;
 type FormValues = Omit<QuestionFeedbackValues, 'image_urls'> & { images?: ImageEntry[] };
 const L = FEEDBACK_TEXT.labels;
-const item = (field: Field) => ({ name: field, rules: [yupField(questionFeedbackSchema, field)], required: isRequired(questionFeedbackSchema, field) });
+const item = (field: Field) => ({
+  name: field,
+  rules: [yupField(questionFeedbackSchema, field)],
+  required: isRequired(questionFeedbackSchema, field),
+});
 
-export function QuestionFeedbackForm({ onCancel, onSubmitted }: { onCancel: () => void; onSubmitted: () => void }) {
+export function QuestionFeedbackForm({
+  onCancel,
+  onSubmitted,
+}: {
+  onCancel: () => void;
+  onSubmitted: () => void;
+}) {
   const { message } = App.useApp();
   const [initial] = useState(() => loadDraft<FormValues>('question'));
   const [restored] = useState(() => hasDraft('question'));
@@ -25,7 +41,10 @@ export function QuestionFeedbackForm({ onCancel, onSubmitted }: { onCancel: () =
       void message.warning(FEEDBACK_TEXT.uploadsPending);
       return false;
     }
-    const body = await questionFeedbackSchema.validate({ ...values, image_urls: uploadedUrls(images) }, { stripUnknown: true });
+    const body = await questionFeedbackSchema.validate(
+      { ...values, image_urls: uploadedUrls(images) },
+      { stripUnknown: true },
+    );
     try {
       await submitQuestionFeedback(body);
     } catch {
@@ -43,23 +62,39 @@ export function QuestionFeedbackForm({ onCancel, onSubmitted }: { onCancel: () =
       layout="vertical"
       initialValues={initial}
       scrollToFirstError={{ block: 'center' }}
-      onValuesChange={(_, { images, ...all }) => saveDraft('question', { ...all, images: finishedEntries(images) })}
+      onValuesChange={(_, { images, ...all }) =>
+        saveDraft('question', { ...all, images: finishedEntries(images) })
+      }
       onFinish={onFinish}
       submitter={{
         searchConfig: { submitText: FEEDBACK_TEXT.submit },
         render: (_, [, submit]) => <FormActions onCancel={onCancel} submit={submit} />,
       }}
     >
-      {restored ? <Alert className="feedback-draft-note" type="info" showIcon message={FEEDBACK_TEXT.draftKept} /> : null}
-      <ProFormText {...item('experiencer_name')} label={L.questionName} placeholder={FEEDBACK_TEXT.placeholders.name} />
-      <ProFormText {...item('experiencer_email')} label={L.email} placeholder={FEEDBACK_TEXT.placeholders.email} />
+      {restored ? (
+        <Alert className="feedback-draft-note" type="info" showIcon message={FEEDBACK_TEXT.draftKept} />
+      ) : null}
+      <ProFormText
+        {...item('experiencer_name')}
+        label={L.questionName}
+        placeholder={FEEDBACK_TEXT.placeholders.name}
+      />
+      <ProFormText
+        {...item('experiencer_email')}
+        label={L.email}
+        placeholder={FEEDBACK_TEXT.placeholders.email}
+      />
       <ProFormTextArea
         {...item('description')}
         label={L.description}
         placeholder={FEEDBACK_TEXT.placeholders.description}
         fieldProps={{ showCount: true, maxLength: FEEDBACK_TEXT_MAX, autoSize: { minRows: 4, maxRows: 10 } }}
       />
-      <ProForm.Item name="images" label={L.images} extra={FEEDBACK_TEXT.imageHint(FEEDBACK_IMAGES_MAX, FEEDBACK_IMAGE_MAX_BYTES / 1024)}>
+      <ProForm.Item
+        name="images"
+        label={L.images}
+        extra={FEEDBACK_TEXT.imageHint(FEEDBACK_IMAGES_MAX, FEEDBACK_IMAGE_MAX_BYTES / 1024)}
+      >
         <FeedbackImagesField />
       </ProForm.Item>
     </ProForm>

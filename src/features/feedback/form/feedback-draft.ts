@@ -51,5 +51,7 @@ export function clearDraft(kind: FeedbackKind): void {
 }
 
 export function hasDraft(kind: FeedbackKind): boolean {
-  return Object.values(loadDraft(kind)).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
+  return Object.values(loadDraft(kind)).some((v) =>
+    Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '',
+  );
 }

@@ -52,7 +52,11 @@ describe('activity feedback detail', () => {
   });
 
   it('shows not-found for a 404', async () => {
-    server.use(http.get(api('/feedback/v1/activity/:id'), () => HttpResponse.json({ code: 404, msg: '反馈不存在', data: null }, { status: 404 })));
+    server.use(
+      http.get(api('/feedback/v1/activity/:id'), () =>
+        HttpResponse.json({ code: 404, msg: '反馈不存在', data: null }, { status: 404 }),
+      ),
+    );
     renderWithShell(<ActiveFeedbackDetailPage />, { path: '/active-feedback-detail?id=nope' });
     expect(await screen.findByText('未找到这条反馈')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回我的反馈/ })).toBeInTheDocument();
@@ -85,7 +89,14 @@ describe('question feedback detail', () => {
       http.get(api('/feedback/v1/question/:id'), () => {
         calls += 1;
         if (calls === 1) return HttpResponse.json({ code: 5000, msg: '服务繁忙', data: null });
-        return ok({ id: 'fb-5', created_at: 1, experiencer_name: '甲', experiencer_email: 'a@b.cn', description: '第二次好了', image_urls: [] });
+        return ok({
+          id: 'fb-5',
+          created_at: 1,
+          experiencer_name: '甲',
+          experiencer_email: 'a@b.cn',
+          description: '第二次好了',
+          image_urls: [],
+        });
       }),
     );
     renderWithShell(<QuestionFeedbackDetailPage />, { path: '/question-feedback-detail?id=fb-5' });

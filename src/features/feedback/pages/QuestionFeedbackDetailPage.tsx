@@ -32,7 +32,14 @@ export default function QuestionFeedbackDetailPage() {
                 <Image.PreviewGroup>
                   <Space wrap>
                     {images.map((src, i) => (
-                      <Image key={src + i} src={src} width={96} height={96} style={{ objectFit: 'cover' }} alt={`${L.images} ${i + 1}`} />
+                      <Image
+                        key={src + i}
+                        src={src}
+                        width={96}
+                        height={96}
+                        style={{ objectFit: 'cover' }}
+                        alt={`${L.images} ${i + 1}`}
+                      />
                     ))}
                   </Space>
                 </Image.PreviewGroup>

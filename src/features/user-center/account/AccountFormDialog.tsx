@@ -19,7 +19,15 @@ interface Props<V extends object> {
   children: (formik: FormikProps<V>) => ReactNode;
 }
 
-function Body<V extends object>({ title, okText, danger, canSubmit, onClose, config, children }: Omit<Props<V>, 'open'>) {
+function Body<V extends object>({
+  title,
+  okText,
+  danger,
+  canSubmit,
+  onClose,
+  config,
+  children,
+}: Omit<Props<V>, 'open'>) {
   const formik = useFormik<V>({ validateOnBlur: true, validateOnChange: true, ...config });
   return (
     <Modal

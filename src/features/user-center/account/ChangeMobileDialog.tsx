@@ -13,7 +13,15 @@ import { applyUserInfo } from '../user-info-cache';
 import { AccountFormDialog } from './AccountFormDialog';
 import { maskPhone, SmsCodeButton } from './SmsCodeButton';
 
-export function ChangeMobileDialog({ open, currentPhone, onClose }: { open: boolean; currentPhone: string; onClose: () => void }) {
+export function ChangeMobileDialog({
+  open,
+  currentPhone,
+  onClose,
+}: {
+  open: boolean;
+  currentPhone: string;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const schema = changeMobileSchema(currentPhone);
@@ -66,7 +74,13 @@ export function ChangeMobileDialog({ open, currentPhone, onClose }: { open: bool
             <FormikField formik={formik} name="code" label={ACCOUNT_TEXT.smsCode} idPrefix="change-mobile">
               {(props) => (
                 <Space.Compact style={{ width: '100%' }}>
-                  <Input {...props} placeholder={ACCOUNT_TEXT.smsCodePlaceholder} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+                  <Input
+                    {...props}
+                    placeholder={ACCOUNT_TEXT.smsCodePlaceholder}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                  />
                   <SmsCodeButton onSend={send} />
                 </Space.Compact>
               )}

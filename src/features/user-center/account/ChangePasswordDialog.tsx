@@ -22,7 +22,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         onSubmit: async (values) => {
           let body;
           try {
-            body = { old_pwd: await passwordDigest(values.old_pwd), new_pwd: await passwordDigest(values.new_pwd) };
+            body = {
+              old_pwd: await passwordDigest(values.old_pwd),
+              new_pwd: await passwordDigest(values.new_pwd),
+            };
           } catch (error) {
             digestFailed(error);
             return;
@@ -39,13 +42,29 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     >
       {(formik) => (
         <>
-          <FormikField formik={formik} name="old_pwd" label={ACCOUNT_TEXT.oldPassword} idPrefix="change-password">
+          <FormikField
+            formik={formik}
+            name="old_pwd"
+            label={ACCOUNT_TEXT.oldPassword}
+            idPrefix="change-password"
+          >
             {(props) => <Input.Password {...props} autoComplete="current-password" />}
           </FormikField>
-          <FormikField formik={formik} name="new_pwd" label={ACCOUNT_TEXT.newPassword} idPrefix="change-password" extra={ACCOUNT_TEXT.passwordHint}>
+          <FormikField
+            formik={formik}
+            name="new_pwd"
+            label={ACCOUNT_TEXT.newPassword}
+            idPrefix="change-password"
+            extra={ACCOUNT_TEXT.passwordHint}
+          >
             {(props) => <Input.Password {...props} autoComplete="new-password" />}
           </FormikField>
-          <FormikField formik={formik} name="confirm_pwd" label={ACCOUNT_TEXT.confirmPassword} idPrefix="change-password">
+          <FormikField
+            formik={formik}
+            name="confirm_pwd"
+            label={ACCOUNT_TEXT.confirmPassword}
+            idPrefix="change-password"
+          >
             {(props) => <Input.Password {...props} autoComplete="new-password" />}
           </FormikField>
         </>

@@ -7,7 +7,15 @@ import { deleteAccountSchema, type DeleteAccountValues } from '@/validation';
 import { FormikField } from '../formik-field';
 import { AccountFormDialog } from './AccountFormDialog';
 
-export function DeleteAccountDialog({ open, phone, onClose }: { open: boolean; phone: string; onClose: () => void }) {
+export function DeleteAccountDialog({
+  open,
+  phone,
+  onClose,
+}: {
+  open: boolean;
+  phone: string;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   return (
     <AccountFormDialog<DeleteAccountValues>
@@ -34,7 +42,12 @@ export function DeleteAccountDialog({ open, phone, onClose }: { open: boolean; p
       {(formik) => (
         <>
           <Alert type="error" showIcon message={ACCOUNT_TEXT.deleteWarning} className="account-dialog-note" />
-          <FormikField formik={formik} name="phone" label={ACCOUNT_TEXT.deletePrompt(phone)} idPrefix="delete-account">
+          <FormikField
+            formik={formik}
+            name="phone"
+            label={ACCOUNT_TEXT.deletePrompt(phone)}
+            idPrefix="delete-account"
+          >
             {(props) => <Input {...props} inputMode="tel" autoComplete="off" maxLength={11} />}
           </FormikField>
         </>

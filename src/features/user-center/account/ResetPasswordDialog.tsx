@@ -12,7 +12,17 @@ import { AccountFormDialog } from './AccountFormDialog';
 import { useDigestFailure } from './digest-failure';
 import { maskPhone, SmsCodeButton } from './SmsCodeButton';
 
-export function ResetPasswordDialog({ open, title, phone, onClose }: { open: boolean; title: string; phone: string; onClose: () => void }) {
+export function ResetPasswordDialog({
+  open,
+  title,
+  phone,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  phone: string;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const digestFailed = useDigestFailure();
   const send = async () => {
@@ -56,15 +66,32 @@ export function ResetPasswordDialog({ open, title, phone, onClose }: { open: boo
           <FormikField formik={formik} name="code" label={ACCOUNT_TEXT.smsCode} idPrefix="reset-password">
             {(props) => (
               <Space.Compact style={{ width: '100%' }}>
-                <Input {...props} placeholder={ACCOUNT_TEXT.smsCodePlaceholder} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+                <Input
+                  {...props}
+                  placeholder={ACCOUNT_TEXT.smsCodePlaceholder}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                />
                 <SmsCodeButton onSend={send} />
               </Space.Compact>
             )}
           </FormikField>
-          <FormikField formik={formik} name="new_pwd" label={ACCOUNT_TEXT.newPassword} idPrefix="reset-password" extra={ACCOUNT_TEXT.passwordHint}>
+          <FormikField
+            formik={formik}
+            name="new_pwd"
+            label={ACCOUNT_TEXT.newPassword}
+            idPrefix="reset-password"
+            extra={ACCOUNT_TEXT.passwordHint}
+          >
             {(props) => <Input.Password {...props} autoComplete="new-password" />}
           </FormikField>
-          <FormikField formik={formik} name="confirm_pwd" label={ACCOUNT_TEXT.confirmPassword} idPrefix="reset-password">
+          <FormikField
+            formik={formik}
+            name="confirm_pwd"
+            label={ACCOUNT_TEXT.confirmPassword}
+            idPrefix="reset-password"
+          >
             {(props) => <Input.Password {...props} autoComplete="new-password" />}
           </FormikField>
         </>

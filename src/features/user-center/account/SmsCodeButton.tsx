@@ -33,4 +33,5 @@ export function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
 }
 
 /** 138****5678: enough to recognise the number in a message. */
-export const maskPhone = (phone: string): string => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+export const maskPhone = (phone: string): string =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -14,7 +14,6 @@ import { LoadFailed } from '@/ui/LoadFailed';
 import { remainingDaysText } from '@/ui/format';
 import { navigation } from '@/ui/navigation';
 
-
 function TenantList() {
   const { config } = useSession();
   const tenants = useListTenants(undefined, { query: { retry: false } });
@@ -62,11 +61,7 @@ export default function EnterprisePage() {
   return (
     <PageFrame
       title={ACCOUNT_TEXT.menu.enterprise}
-      extra={
-        <Button onClick={() => navigation.openEntrance()}>
-          {ACCOUNT_TEXT.switchSpace}
-        </Button>
-      }
+      extra={<Button onClick={() => navigation.openEntrance()}>{ACCOUNT_TEXT.switchSpace}</Button>}
     >
       <TenantList />
     </PageFrame>
