@@ -12,6 +12,10 @@ export const FEEDBACK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_WARN_BYTES = 2 * 1024 * 1024;
 
+/** A mainland mobile number has 11 digits (SPEC §5); an SMS code has 6. */
+export const MOBILE_DIGITS = 11;
+export const SMS_CODE_DIGITS = 6;
+
 export const MOBILE_BREAKPOINT_PX = 992;
 export const TIP_BAR_HEIGHT_PX = 40;
 export const SIDEBAR_WIDTH_PX = 240;

@@ -3,6 +3,7 @@
  * rule (`mobileSchema`); the rest are the product's own account rules.
  */
 import { object, ref, string, type InferType } from 'yup';
+import { SMS_CODE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_RULE_TEXT as T } from '@/constants/texts';
 import { mobileSchema } from './mobile';
 
@@ -10,7 +11,7 @@ import { mobileSchema } from './mobile';
 export const USER_NAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
-export const SMS_CODE_PATTERN = /^\d{6}$/;
+export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`);
 
 export const userNameSchema = object({
   user_name: string().trim().required(T.userNameRequired).max(USER_NAME_MAX, T.userNameTooLong),

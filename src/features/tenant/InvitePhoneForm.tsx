@@ -2,6 +2,7 @@
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { inviteUserByPhone } from '@generated/workbench/workbench';
+import { MOBILE_DIGITS } from '@/constants/limits';
 import { TEXT } from '@/constants/texts';
 import { invitePhoneSchema, yupField } from '@/validation';
 
@@ -31,7 +32,7 @@ export function InvitePhoneForm({ tenantLink }: { tenantLink: string }) {
         required
         rules={[yupField(invitePhoneSchema, 'phone')]}
       >
-        <Input maxLength={11} inputMode="numeric" autoComplete="off" />
+        <Input maxLength={MOBILE_DIGITS} inputMode="numeric" autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending}>
         {TEXT.tenant.invitePhoneSubmit}

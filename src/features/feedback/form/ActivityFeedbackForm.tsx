@@ -1,11 +1,9 @@
 /** 体验反馈: the product-experience officer's form (SPEC §3, §5). */
-import { ProForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, App } from 'antd';
-import { useState } from 'react';
+import { ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { ActivityFeedback } from '@generated/workbench/model';
 import { submitActivityFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT_MAX } from '@/constants/limits';
-import { FEEDBACK_TEXT, TEXT } from '@/constants/texts';
+import { FEEDBACK_TEXT } from '@/constants/texts';
 import {
   activityFeedbackSchema,
   isRequired,
@@ -14,8 +12,7 @@ import {
   yupField,
   type ActivityFeedbackValues,
 } from '@/validation';
-import { clearDraft, hasDraft, loadDraft, saveDraft } from './feedback-draft';
-import { FormActions } from './FormActions';
+import { FeedbackForm, type FeedbackFormProps } from './FeedbackForm';
 
 type Field = keyof ActivityFeedbackValues & string;
 const L = FEEDBACK_TEXT.labels;
@@ -27,48 +24,18 @@ const item = (field: Field) => ({
   required: isRequired(activityFeedbackSchema, field),
 });
 
-export function ActivityFeedbackForm({
-  onCancel,
-  onSubmitted,
-}: {
-  onCancel: () => void;
-  onSubmitted: () => void;
-}) {
-  const { message } = App.useApp();
-  const [initial] = useState(() => loadDraft<ActivityFeedbackValues>('activity'));
-  const [restored] = useState(() => hasDraft('activity'));
+// The schema's oneOf(RATING_VALUES) guarantees the ratings are 1 | 2 | 3.
+const prepare = async (values: ActivityFeedbackValues) =>
+  (await activityFeedbackSchema.validate(values, { stripUnknown: true })) as ActivityFeedback;
 
-  const onFinish = async (values: Record<string, unknown>) => {
-    const valid = await activityFeedbackSchema.validate(values, { stripUnknown: true });
-    // The schema's oneOf(RATING_VALUES) guarantees 1 | 2 | 3.
-    const body = valid as ActivityFeedback;
-    try {
-      await submitActivityFeedback(body);
-    } catch {
-      return false; // the transport has shown why; everything typed stays (also in the draft)
-    }
-    clearDraft('activity');
-    void message.success(TEXT.feedbackSent);
-    onSubmitted();
-    return true;
-  };
-
+export function ActivityFeedbackForm(props: FeedbackFormProps) {
   return (
-    <ProForm
-      name="activity-feedback"
-      layout="vertical"
-      initialValues={initial}
-      scrollToFirstError={{ block: 'center' }}
-      onValuesChange={(_, all: Record<string, unknown>) => saveDraft('activity', all)}
-      onFinish={onFinish}
-      submitter={{
-        searchConfig: { submitText: FEEDBACK_TEXT.submit },
-        render: (_, [, submit]) => <FormActions onCancel={onCancel} submit={submit} />,
-      }}
+    <FeedbackForm<ActivityFeedbackValues, ActivityFeedback>
+      {...props}
+      kind="activity"
+      prepare={prepare}
+      send={submitActivityFeedback}
     >
-      {restored ? (
-        <Alert className="feedback-draft-note" type="info" showIcon message={FEEDBACK_TEXT.draftKept} />
-      ) : null}
       <ProFormText
         {...item('experiencer_name')}
         label={L.activityName}
@@ -99,6 +66,6 @@ export function ActivityFeedbackForm({
         placeholder={FEEDBACK_TEXT.placeholders.suggestion}
         fieldProps={textArea}
       />
-    </ProForm>
+    </FeedbackForm>
   );
 }

@@ -1,12 +1,11 @@
 /** 问题反馈: a problem report with up to 5 images (SPEC §3, §5). */
 import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, App } from 'antd';
-import { useState } from 'react';
+import { App } from 'antd';
+import type { QuestionFeedback } from '@generated/workbench/model';
 import { submitQuestionFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, FEEDBACK_TEXT_MAX } from '@/constants/limits';
-import { FEEDBACK_TEXT, TEXT } from '@/constants/texts';
+import { FEEDBACK_TEXT } from '@/constants/texts';
 import { isRequired, questionFeedbackSchema, yupField, type QuestionFeedbackValues } from '@/validation';
-import { clearDraft, hasDraft, loadDraft, saveDraft } from './feedback-draft';
 import {
   FeedbackImagesField,
   finishedEntries,
@@ -14,7 +13,7 @@ import {
   uploadedUrls,
   type ImageEntry,
 } from './FeedbackImagesField';
-import { FormActions } from './FormActions';
+import { FeedbackForm, type FeedbackFormProps } from './FeedbackForm';
 
 type Field = keyof QuestionFeedbackValues & string;
 type FormValues = Omit<QuestionFeedbackValues, 'image_urls'> & { images?: ImageEntry[] };
@@ -25,55 +24,31 @@ const item = (field: Field) => ({
   required: isRequired(questionFeedbackSchema, field),
 });
 
-export function QuestionFeedbackForm({
-  onCancel,
-  onSubmitted,
-}: {
-  onCancel: () => void;
-  onSubmitted: () => void;
-}) {
-  const { message } = App.useApp();
-  const [initial] = useState(() => loadDraft<FormValues>('question'));
-  const [restored] = useState(() => hasDraft('question'));
+// Images still uploading are not in the draft: only those that have their URL.
+const toDraft = ({ images, ...values }: FormValues) => ({ ...values, images: finishedEntries(images) });
 
-  const onFinish = async ({ images, ...values }: FormValues) => {
+export function QuestionFeedbackForm(props: FeedbackFormProps) {
+  const { message } = App.useApp();
+
+  const prepare = async ({ images, ...values }: FormValues): Promise<QuestionFeedback | null> => {
     if (isUploading(images)) {
       void message.warning(FEEDBACK_TEXT.uploadsPending);
-      return false;
+      return null;
     }
-    const body = await questionFeedbackSchema.validate(
+    return questionFeedbackSchema.validate(
       { ...values, image_urls: uploadedUrls(images) },
       { stripUnknown: true },
     );
-    try {
-      await submitQuestionFeedback(body);
-    } catch {
-      return false; // the transport has shown why; everything typed stays (also in the draft)
-    }
-    clearDraft('question');
-    void message.success(TEXT.feedbackSent);
-    onSubmitted();
-    return true;
   };
 
   return (
-    <ProForm<FormValues>
-      name="question-feedback"
-      layout="vertical"
-      initialValues={initial}
-      scrollToFirstError={{ block: 'center' }}
-      onValuesChange={(_, { images, ...all }) =>
-        saveDraft('question', { ...all, images: finishedEntries(images) })
-      }
-      onFinish={onFinish}
-      submitter={{
-        searchConfig: { submitText: FEEDBACK_TEXT.submit },
-        render: (_, [, submit]) => <FormActions onCancel={onCancel} submit={submit} />,
-      }}
+    <FeedbackForm<FormValues, QuestionFeedback>
+      {...props}
+      kind="question"
+      prepare={prepare}
+      send={submitQuestionFeedback}
+      toDraft={toDraft}
     >
-      {restored ? (
-        <Alert className="feedback-draft-note" type="info" showIcon message={FEEDBACK_TEXT.draftKept} />
-      ) : null}
       <ProFormText
         {...item('experiencer_name')}
         label={L.questionName}
@@ -97,6 +72,6 @@ export function QuestionFeedbackForm({
       >
         <FeedbackImagesField />
       </ProForm.Item>
-    </ProForm>
+    </FeedbackForm>
   );
 }

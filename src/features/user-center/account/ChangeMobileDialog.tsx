@@ -3,15 +3,16 @@
  * (scene change_mobile), then change/mobile; the shell's user info gets the new phone.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Input, Space } from 'antd';
+import { App, Input } from 'antd';
 import { ValidationError } from 'yup';
 import { changeMobile, getGetAuthDetailQueryKey, sendSmsCode } from '@generated/workbench/workbench';
+import { MOBILE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { changeMobileSchema, type ChangeMobileValues } from '@/validation';
 import { FormikField } from '../formik-field';
 import { applyUserInfo } from '../user-info-cache';
 import { AccountFormDialog } from './AccountFormDialog';
-import { maskPhone, SmsCodeButton } from './SmsCodeButton';
+import { maskPhone, SmsCodeInput } from './SmsCodeButton';
 
 export function ChangeMobileDialog({
   open,
@@ -69,21 +70,10 @@ export function ChangeMobileDialog({
         return (
           <>
             <FormikField formik={formik} name="phone" label={ACCOUNT_TEXT.newMobile} idPrefix="change-mobile">
-              {(props) => <Input {...props} inputMode="tel" autoComplete="tel" maxLength={11} />}
+              {(props) => <Input {...props} inputMode="tel" autoComplete="tel" maxLength={MOBILE_DIGITS} />}
             </FormikField>
             <FormikField formik={formik} name="code" label={ACCOUNT_TEXT.smsCode} idPrefix="change-mobile">
-              {(props) => (
-                <Space.Compact style={{ width: '100%' }}>
-                  <Input
-                    {...props}
-                    placeholder={ACCOUNT_TEXT.smsCodePlaceholder}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                  />
-                  <SmsCodeButton onSend={send} />
-                </Space.Compact>
-              )}
+              {(props) => <SmsCodeInput input={props} onSend={send} />}
             </FormikField>
           </>
         );

@@ -6,6 +6,7 @@ import { changePasswordSchema, type ChangePasswordValues } from '@/validation';
 import { FormikField } from '../formik-field';
 import { passwordDigest } from '../password-digest';
 import { AccountFormDialog } from './AccountFormDialog';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useDigestFailure } from './digest-failure';
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -50,23 +51,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           >
             {(props) => <Input.Password {...props} autoComplete="current-password" />}
           </FormikField>
-          <FormikField
-            formik={formik}
-            name="new_pwd"
-            label={ACCOUNT_TEXT.newPassword}
-            idPrefix="change-password"
-            extra={ACCOUNT_TEXT.passwordHint}
-          >
-            {(props) => <Input.Password {...props} autoComplete="new-password" />}
-          </FormikField>
-          <FormikField
-            formik={formik}
-            name="confirm_pwd"
-            label={ACCOUNT_TEXT.confirmPassword}
-            idPrefix="change-password"
-          >
-            {(props) => <Input.Password {...props} autoComplete="new-password" />}
-          </FormikField>
+          <NewPasswordFields formik={formik} idPrefix="change-password" />
         </>
       )}
     </AccountFormDialog>

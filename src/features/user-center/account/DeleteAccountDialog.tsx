@@ -1,6 +1,7 @@
 /** 注销账号: confirmed by typing the account's phone; then delete and sign out. */
 import { Alert, App, Input } from 'antd';
 import { deleteAccount } from '@generated/workbench/workbench';
+import { MOBILE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { signOut } from '@/session/sso';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/validation';
@@ -48,7 +49,7 @@ export function DeleteAccountDialog({
             label={ACCOUNT_TEXT.deletePrompt(phone)}
             idPrefix="delete-account"
           >
-            {(props) => <Input {...props} inputMode="tel" autoComplete="off" maxLength={11} />}
+            {(props) => <Input {...props} inputMode="tel" autoComplete="off" maxLength={MOBILE_DIGITS} />}
           </FormikField>
         </>
       )}

@@ -2,15 +2,16 @@
  * 通过手机验证码重置密码 (or 设置密码 when none is set): an SMS code to the
  * account phone (send/sms/code, scene reset_password), then reset/password/mobile (v2).
  */
-import { App, Input, Space } from 'antd';
+import { App } from 'antd';
 import { resetPasswordByMobileV2, sendSmsCode } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/validation';
 import { FormikField } from '../formik-field';
 import { passwordDigest } from '../password-digest';
 import { AccountFormDialog } from './AccountFormDialog';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useDigestFailure } from './digest-failure';
-import { maskPhone, SmsCodeButton } from './SmsCodeButton';
+import { maskPhone, SmsCodeInput } from './SmsCodeButton';
 
 export function ResetPasswordDialog({
   open,
@@ -64,36 +65,9 @@ export function ResetPasswordDialog({
         <>
           <p className="account-dialog-note">{ACCOUNT_TEXT.codeTarget(maskPhone(phone))}</p>
           <FormikField formik={formik} name="code" label={ACCOUNT_TEXT.smsCode} idPrefix="reset-password">
-            {(props) => (
-              <Space.Compact style={{ width: '100%' }}>
-                <Input
-                  {...props}
-                  placeholder={ACCOUNT_TEXT.smsCodePlaceholder}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                />
-                <SmsCodeButton onSend={send} />
-              </Space.Compact>
-            )}
+            {(props) => <SmsCodeInput input={props} onSend={send} />}
           </FormikField>
-          <FormikField
-            formik={formik}
-            name="new_pwd"
-            label={ACCOUNT_TEXT.newPassword}
-            idPrefix="reset-password"
-            extra={ACCOUNT_TEXT.passwordHint}
-          >
-            {(props) => <Input.Password {...props} autoComplete="new-password" />}
-          </FormikField>
-          <FormikField
-            formik={formik}
-            name="confirm_pwd"
-            label={ACCOUNT_TEXT.confirmPassword}
-            idPrefix="reset-password"
-          >
-            {(props) => <Input.Password {...props} autoComplete="new-password" />}
-          </FormikField>
+          <NewPasswordFields formik={formik} idPrefix="reset-password" />
         </>
       )}
     </AccountFormDialog>

@@ -1,11 +1,14 @@
-/** "获取验证码" with a resend countdown; `onSend` resolves true when a code went out. */
-import { Button } from 'antd';
+/** The SMS code field: the input and "获取验证码" with a resend countdown. */
+import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { MOBILE_DIGITS, SMS_CODE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
+import type { BoundInputProps } from '../formik-field';
 
 /** Seconds before another code may be requested. */
 export const SMS_RESEND_SECONDS = 60;
 
+/** `onSend` resolves true when a code went out. */
 export function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -34,4 +37,20 @@ export function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
 
 /** 138****5678: enough to recognise the number in a message. */
 export const maskPhone = (phone: string): string =>
-  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+  phone.length === MOBILE_DIGITS ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+
+/** The code input with its send button beside it. */
+export function SmsCodeInput({ input, onSend }: { input: BoundInputProps; onSend: () => Promise<boolean> }) {
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input
+        {...input}
+        placeholder={ACCOUNT_TEXT.smsCodePlaceholder}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={SMS_CODE_DIGITS}
+      />
+      <SmsCodeButton onSend={onSend} />
+    </Space.Compact>
+  );
+}
