@@ -11,6 +11,7 @@ import { SessionBootstrap } from '@/session/bootstrap';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
 import { RequireSession } from './RequireSession';
+import { SHELL_TEXT } from '@/constants/texts';
 
 const OAuthCallbackPage = lazy(() => import('./pages/OAuthCallbackPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -60,7 +61,7 @@ function SignedInRoutes() {
             key={app}
             path={`${APP_PREFIX[app]}/*`}
             element={
-              <ErrorBoundary region="子应用" resetKey={app}>
+              <ErrorBoundary region={SHELL_TEXT.regions.subApp} resetKey={app}>
                 {app === 'product' ? <ProductWorkspace /> : <MicroAppHost app={app} />}
               </ErrorBoundary>
             }
@@ -81,7 +82,7 @@ function SignedInRoutes() {
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<FullScreenLoading tip="加载中…" />}>
+    <Suspense fallback={<FullScreenLoading tip={SHELL_TEXT.loading} />}>
       <Routes>
         <Route path="/oauth/callback" element={<OAuthCallbackPage />} />
         <Route path="/callback" element={<OAuthCallbackPage />} />
@@ -98,7 +99,7 @@ export function AppRoutes() {
           path="*"
           element={
             <RequireSession>
-              <ErrorBoundary region="工作台">
+              <ErrorBoundary region={SHELL_TEXT.regions.workbench}>
                 <SessionBootstrap>
                   <SignedInRoutes />
                 </SessionBootstrap>

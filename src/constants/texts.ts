@@ -270,6 +270,8 @@ export const ADMIN_RULE_TEXT = {
 
 /** The feedback dialog, the feedback detail pages and "my feedback" (SPEC §2, §3, §5). */
 export const FEEDBACK_TEXT = {
+  /** use_experience and manual_effect: 1 good, 2 average, 3 poor. */
+  ratings: { 1: '好', 2: '一般', 3: '差' },
   dialogTitle: '意见反馈',
   activityTab: '体验反馈',
   questionTab: '问题反馈',
@@ -471,4 +473,41 @@ export const SHELL_TEXT = {
   poweredBy: 'Powered by',
   provider: { name: '织雀科技', url: 'https://www.zhique.example.com/' },
   menusFailed: '管理菜单加载失败',
+  loading: '加载中…',
+  pageLoading: '页面加载中',
+  homeOf: (title: string) => `${title}首页`,
+  /** Names of the regions that fail on their own (error boundaries, SHELL_TEXT.regionFailed). */
+  regions: {
+    workbench: '工作台',
+    subApp: '子应用',
+    moduleNav: '模块导航',
+    page: '页面',
+    feedback: '意见反馈',
+    notices: '消息通知',
+    avatar: '头像设置',
+    invite: '邀请成员',
+    guide: '新手引导',
+  },
+} as const;
+
+/** Pages of the shell's own: 404, not available, preview, sign-in callback, dodder. */
+export const PAGE_TEXT = {
+  backHome: '返回首页',
+  notFound: { title: '页面不存在', hint: '抱歉，您访问的页面不存在或您没有权限访问。' },
+  notAvailable: {
+    title: '暂不可用',
+    named: (name?: string) => `${name ?? '该页面'}暂不可用`,
+    hint: '当前版本的工作台还不支持这个页面，请联系管理员。',
+  },
+  preview: { title: '预览', empty: '没有可预览的内容' },
+  dodder: '此页面用于集成调试，暂无内容。',
+  signIn: {
+    title: '登录',
+    working: '正在登录…',
+    badState: '登录请求已失效',
+    badStateHint: '登录回调与本次登录请求不匹配，为了您的账号安全，请重新登录。',
+    failed: '登录失败',
+    failedHint: '暂时无法完成登录，请稍后重试。',
+    again: '重新登录',
+  },
 } as const;

@@ -85,7 +85,7 @@ export function MainLayout() {
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         headerContentRender={() => (
           <ConfigProvider theme={ROOT_THEME}>
-            <ErrorBoundary region="模块导航" compact>
+            <ErrorBoundary region={SHELL_TEXT.regions.moduleNav} compact>
               <ModuleTabs />
               <MenusFailedNotice />
             </ErrorBoundary>
@@ -103,7 +103,7 @@ export function MainLayout() {
         }}
       >
         <div className="shell-page" data-testid="shell-page">
-          <ErrorBoundary region="页面" resetKey={pathname}>
+          <ErrorBoundary region={SHELL_TEXT.regions.page} resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

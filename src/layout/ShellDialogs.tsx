@@ -9,6 +9,7 @@ import { useSession } from '@/session/bootstrap';
 import { useDialog, type ShellDialog } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { LogoutConfirm } from './LogoutConfirm';
+import { SHELL_TEXT } from '@/constants/texts';
 
 type DialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 
@@ -61,11 +62,16 @@ export function ShellDialogs() {
   const guideNeeded = useNeedsGuide();
   return (
     <>
-      <LazyDialog name="feedback" region="意见反馈" component={FeedbackDialog} />
-      <LazyDialog name="notices" region="消息通知" component={NoticeDrawer} />
-      <LazyDialog name="avatar" region="头像设置" component={AvatarDialog} />
-      <LazyDialog name="invite" region="邀请成员" component={InviteDialog} />
-      <LazyDialog name="guide" region="新手引导" component={GuideFlow} preload={guideNeeded} />
+      <LazyDialog name="feedback" region={SHELL_TEXT.regions.feedback} component={FeedbackDialog} />
+      <LazyDialog name="notices" region={SHELL_TEXT.regions.notices} component={NoticeDrawer} />
+      <LazyDialog name="avatar" region={SHELL_TEXT.regions.avatar} component={AvatarDialog} />
+      <LazyDialog name="invite" region={SHELL_TEXT.regions.invite} component={InviteDialog} />
+      <LazyDialog
+        name="guide"
+        region={SHELL_TEXT.regions.guide}
+        component={GuideFlow}
+        preload={guideNeeded}
+      />
       <LogoutConfirm />
     </>
   );

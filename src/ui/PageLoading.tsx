@@ -1,9 +1,10 @@
 import { Spin } from 'antd';
+import { SHELL_TEXT } from '@/constants/texts';
 
 /** Loading of a lazy page inside the shell. */
 export function PageLoading() {
   return (
-    <div className="page-loading" role="status" aria-label="页面加载中">
+    <div className="page-loading" role="status" aria-label={SHELL_TEXT.pageLoading}>
       <Spin />
     </div>
   );

@@ -10,11 +10,11 @@ import {
   FEEDBACK_NAME_MAX,
   FEEDBACK_TEXT_MAX,
 } from '@/constants/limits';
-import { RULE_TEXT } from '@/constants/texts';
+import { FEEDBACK_TEXT, RULE_TEXT } from '@/constants/texts';
 
 /** 1 good, 2 average, 3 poor. */
 export const RATING_VALUES = [1, 2, 3] as const;
-export const RATING_LABELS: Record<(typeof RATING_VALUES)[number], string> = { 1: '好', 2: '一般', 3: '差' };
+export const RATING_LABELS: Record<(typeof RATING_VALUES)[number], string> = FEEDBACK_TEXT.ratings;
 
 const email = () =>
   string()

@@ -1,16 +1,17 @@
 import { Button, Result } from 'antd';
 import { useDocumentTitle } from '@/ui/PageFrame';
+import { PAGE_TEXT } from '@/constants/texts';
 
 export default function NotFoundPage() {
-  useDocumentTitle('页面不存在');
+  useDocumentTitle(PAGE_TEXT.notFound.title);
   return (
     <Result
       status="404"
       title="404"
-      subTitle="抱歉，您访问的页面不存在或您没有权限访问。"
+      subTitle={PAGE_TEXT.notFound.hint}
       extra={
         <Button type="primary" href="/">
-          返回首页
+          {PAGE_TEXT.backHome}
         </Button>
       }
     />

@@ -11,11 +11,12 @@ import { callbackUrl, consumePendingSignIn, redirectToSignIn } from '@/session/s
 import { writeItem } from '@/session/storage';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
 import { useDocumentTitle } from '@/ui/PageFrame';
+import { PAGE_TEXT } from '@/constants/texts';
 
 type Outcome = { kind: 'working' } | { kind: 'bad-state' } | { kind: 'failed' };
 
 export default function OAuthCallbackPage() {
-  useDocumentTitle('登录');
+  useDocumentTitle(PAGE_TEXT.signIn.title);
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const started = useRef(false);
@@ -45,19 +46,15 @@ export default function OAuthCallbackPage() {
       .catch(() => setOutcome({ kind: 'failed' }));
   }, [navigate]);
 
-  if (outcome.kind === 'working') return <FullScreenLoading tip="正在登录…" />;
+  if (outcome.kind === 'working') return <FullScreenLoading tip={PAGE_TEXT.signIn.working} />;
   return (
     <Result
       status="warning"
-      title={outcome.kind === 'bad-state' ? '登录请求已失效' : '登录失败'}
-      subTitle={
-        outcome.kind === 'bad-state'
-          ? '登录回调与本次登录请求不匹配，为了您的账号安全，请重新登录。'
-          : '暂时无法完成登录，请稍后重试。'
-      }
+      title={outcome.kind === 'bad-state' ? PAGE_TEXT.signIn.badState : PAGE_TEXT.signIn.failed}
+      subTitle={outcome.kind === 'bad-state' ? PAGE_TEXT.signIn.badStateHint : PAGE_TEXT.signIn.failedHint}
       extra={
         <Button type="primary" onClick={() => redirectToSignIn()}>
-          重新登录
+          {PAGE_TEXT.signIn.again}
         </Button>
       }
     />

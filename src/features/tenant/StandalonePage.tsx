@@ -1,6 +1,7 @@
 /** Frame of the pages shown outside the main layout (/entrance, /link/{data}). */
 import type { ReactNode } from 'react';
 import { APP_TITLE, useDocumentTitle } from '@/ui/PageFrame';
+import { SHELL_TEXT } from '@/constants/texts';
 import styles from './tenant.module.css';
 
 export function StandalonePage({
@@ -16,7 +17,7 @@ export function StandalonePage({
   return (
     <div className={styles.standalone}>
       <header className={styles.standaloneHead}>
-        <a href="/" className={styles.brand} aria-label={`${APP_TITLE}首页`}>
+        <a href="/" className={styles.brand} aria-label={SHELL_TEXT.homeOf(APP_TITLE)}>
           <span className={styles.brandMark} aria-hidden="true" />
           {APP_TITLE}
         </a>
