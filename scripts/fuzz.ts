@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { startMockStack } from './mock/index';
@@ -82,12 +82,16 @@ let launching: Promise<Browser> | undefined;
 /** The shared browser; a new one when the last has gone away (a crash, or killed from outside). */
 async function browser(): Promise<Browser> {
   if (browserInstance?.isConnected()) return browserInstance;
-  launching ??= chromium.launch(playwrightConfig.use?.launchOptions).then((b) => {
-    if (browserInstance) log('[fuzz] the browser went away: launched a new one');
-    browserInstance = b;
-    launching = undefined;
-    return b;
-  });
+  launching ??= chromium
+    .launch(playwrightConfig.use?.launchOptions)
+    .then((b) => {
+      if (browserInstance) log('[fuzz] the browser went away: launched a new one');
+      browserInstance = b;
+      return b;
+    })
+    .finally(() => {
+      launching = undefined; // a failed launch is tried again next time
+    });
   return launching;
 }
 
@@ -107,14 +111,19 @@ async function runSeedOnce(browser: Browser, seed: number): Promise<SeedResult> 
   const t0 = Date.now();
   const scenario = SCENARIOS[(seed - 1 + SCENARIOS.length) % SCENARIOS.length]!;
   const stack = await startMockStack({ port: 0, dynamicSeed: seed, quiet: true });
-  const server = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'zh-CN',
-    viewport: { width: 1280, height: 800 },
+  const server = await serveBuild({ dir: outDir, gatewayUrl: stack.url }).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
   });
   const codes: CodeStats = { rewritten: 0, errors: 0 };
+  let context: BrowserContext | undefined;
   try {
+    // Inside the try: a browser that has gone away fails here, and the servers still stop.
+    context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'zh-CN',
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const walker = new Walker(page, watchPage(page), seed);
@@ -125,7 +134,7 @@ async function runSeedOnce(browser: Browser, seed: number): Promise<SeedResult> 
     await walker.dialogs();
     return { seed, scenario, ...walker.tally, codes, seconds: (Date.now() - t0) / 1000 };
   } finally {
-    await context.close();
+    await context?.close().catch(() => undefined);
     await server.close();
     await stack.stop();
   }

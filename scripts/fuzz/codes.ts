@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { interceptApi } from './health';
 
 const SESSION_EXPIRED = new Set([-2, -401, -403, -406, -407]);
 /** Sign-in and bootstrap calls: an error there shows one error page for the whole seed (the fault pass covers it). */
@@ -40,7 +41,7 @@ export interface CodeStats {
 }
 
 export async function steerEnvelopeCodes(page: Page, seed: number, stats: CodeStats): Promise<void> {
-  await page.route('**/api/**', async (route) => {
+  await interceptApi(page, async (route) => {
     const request = route.request();
     let response;
     try {

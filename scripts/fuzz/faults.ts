@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { DocumentStore, listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
-import { errorStatesWithRetry, isBlank, settle, watchPage, type Finding } from './health';
+import { errorStatesWithRetry, interceptApi, isBlank, settle, watchPage, type Finding } from './health';
 
 export const FAULTS = [
   'missing-fields',
@@ -195,7 +195,7 @@ async function runOne(
   const fail = (kind: Finding['kind'], detail: string) =>
     found.push({ seed: 'faults', step, url: page.url(), kind, detail });
   let broken = true;
-  await page.route('**/api/**', (route) =>
+  await interceptApi(page, (route) =>
     broken && matches(op, route.request().method(), route.request().url())
       ? inject(route, fault)
       : route.fallback(),

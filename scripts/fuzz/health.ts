@@ -5,7 +5,7 @@
  * boundary's fallback, a load-failed state) are counted as what the app shows on
  * purpose, not as errors.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 
 export interface Finding {
   seed: number | string;
@@ -84,4 +84,22 @@ export async function settle(page: Page, quietMs = 300, timeoutMs = 8_000): Prom
     page.off('requestfinished', remove);
     page.off('requestfailed', remove);
   }
+}
+
+/**
+ * page.route for the run's own interception. A walk closes its page while requests are
+ * still in flight, and the handler then fails ("Response has been disposed"): that is the
+ * end of the walk, not a finding, and must not end the whole run as an unhandled rejection.
+ * Any other failure is logged and the request aborted, so it still shows.
+ */
+export async function interceptApi(page: Page, handler: (route: Route) => Promise<void>): Promise<void> {
+  await page.route('**/api/**', async (route) => {
+    try {
+      await handler(route);
+    } catch (error) {
+      if (page.isClosed() || /disposed|has been closed/i.test(String(error))) return;
+      console.warn(`[fuzz] interception failed on ${route.request().url()}: ${String(error)}`);
+      await route.abort().catch(() => undefined);
+    }
+  });
 }

@@ -10,7 +10,17 @@ import type { SubAppName } from '@/config/env';
 
 type MicroAppApi = (typeof import('@micro-zoe/micro-app'))['default'];
 let framework: Promise<MicroAppApi> | undefined;
-const loadFramework = () => (framework ??= import('@micro-zoe/micro-app').then((m) => m.default));
+const loadFramework = () =>
+  (framework ??= import('@micro-zoe/micro-app')
+    .then((m) => m.default)
+    .catch((error: unknown) => {
+      framework = undefined; // the next send or listener tries again
+      throw error;
+    }));
+
+/** Sends and listeners that could not reach the framework say so once each, and are dropped. */
+const reportUnreachable = (error: unknown) =>
+  console.error('[micro-apps] framework could not be loaded', error);
 
 export type ShellToApp =
   { type: 'route'; subRoute: string } | { type: 'refresh'; scene_no: string | null; at: number };
@@ -26,7 +36,7 @@ export function sendToApp(app: SubAppName, data: ShellToApp, opts: { force?: boo
   void loadFramework().then((microApp) => {
     if (opts.force) microApp.forceSetData(app, payload);
     else microApp.setData(app, payload);
-  });
+  }, reportUnreachable);
 }
 
 /** Listens to what an app dispatches; returns the unsubscribe. */
@@ -38,7 +48,7 @@ export function onAppEvent(app: SubAppName, listener: (data: AppToShell) => void
     if (!subscribed) return;
     microApp.addDataListener(app, handler);
     unsubscribe = () => microApp.removeDataListener(app, handler);
-  });
+  }, reportUnreachable);
   return () => {
     subscribed = false;
     unsubscribe();

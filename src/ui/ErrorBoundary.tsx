@@ -5,7 +5,14 @@
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState } from './ErrorState';
+import { navigation } from './navigation';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
+
+/** The messages browsers give when a lazily loaded module cannot be fetched. */
+const CHUNK_LOAD_FAILED =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error && CHUNK_LOAD_FAILED.test(error.message);
 
 interface Props {
   region: string;
@@ -36,7 +43,12 @@ export class ErrorBoundary extends Component<Props, State> {
     console.error(`[${this.props.region}] render failed`, error, info.componentStack);
   }
 
-  private retry = () => this.setState({ error: null });
+  private retry = () => {
+    // A page's code that failed to load stays failed for this page load (the import is
+    // remembered, and after a new deployment the old file may be gone): only a reload helps.
+    if (isChunkLoadError(this.state.error)) navigation.reload();
+    else this.setState({ error: null });
+  };
 
   override render() {
     if (!this.state.error) return this.props.children;

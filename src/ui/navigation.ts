@@ -7,6 +7,9 @@ export const navigation = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  reload(): void {
+    window.location.reload();
+  },
   /** /entrance opens in a new tab (SPEC §2). */
   openEntrance(search = ''): void {
     window.open(`/entrance${search}`, '_blank', 'noopener');

@@ -1,4 +1,4 @@
-/** The app's antd theme, set once at the root (src/app/App.tsx). */
+/** The app's antd theme: set at the root (src/app/App.tsx), and again inside ProLayout's header (ROOT_THEME). */
 import type { ThemeConfig } from 'antd';
 
 /**

@@ -1,7 +1,7 @@
 import { string } from 'yup';
 import { RULE_TEXT } from '@/constants/texts';
 
-/** 11 digits (MOBILE_DIGITS), starting with 1, second digit 3, 4, 5, 7 or 8 (SPEC §5). */
+/** MOBILE_DIGITS (11) digits: 1, then 3, 4, 5, 7 or 8, then nine more (SPEC §5). */
 export const MOBILE_PATTERN = /^1[34578]\d{9}$/;
 
 /** The mobile-number rule: empty is allowed; otherwise it must match the pattern. */

@@ -87,7 +87,7 @@ test.describe('scenarios', () => {
     const menu = await openAvatarMenu(page);
     await expect(menu.getByText('创建企业')).toBeVisible();
     // Scrolling with the menu open does not move it away from its button either.
-    await page.mouse.wheel(0, -200);
+    await page.mouse.wheel(0, -10_000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const box = (await menu.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
