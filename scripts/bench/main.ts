@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import playwrightConfig from '../../playwright.config';
 import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
 import { startMockStack } from '../mock/index';
 import { serveBuild } from './static-server';
@@ -92,19 +93,8 @@ async function main() {
   }
   const stack = await startMockStack({ quiet: true });
   const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // The browser tests' launch options: Debian's Chromium, headless, no background traffic.
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   try {
     const state = await signedInState(browser, site.url);
     const runs = [];

@@ -18,7 +18,7 @@ const loadFramework = () =>
       throw error;
     }));
 
-/** Sends and listeners that could not reach the framework say so once each, and are dropped. */
+/** A send or listener that could not reach the framework is logged and dropped. */
 const reportUnreachable = (error: unknown) =>
   console.error('[micro-apps] framework could not be loaded', error);
 
