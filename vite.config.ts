@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
+import { antdShellCss } from './scripts/antd-css/plugin';
 import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward
@@ -24,7 +25,8 @@ logger.error = (msg, options) => {
 export default defineConfig({
   customLogger: logger,
   // The production build's Content Security Policy: scripts/csp.ts (README "Security").
-  plugins: [react(), cspPreview()],
+  // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
+  plugins: [react(), cspPreview(), antdShellCss()],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: {

@@ -1,5 +1,5 @@
 // First: credentials and the bootstrap calls, before the heavy modules evaluate.
-import './app/early-start';
+import { sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,8 +8,12 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// index.html's loading screen stays until the bootstrap calls (usually answered while the
+// bundle evaluated) are in: the shell then renders once, with its data, not a spinner first.
+void sessionPrefetched.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,8 +1,8 @@
 /**
  * Evaluated first (main.tsx imports it before anything heavy): the transport gets
  * its credentials and the bootstrap calls leave while the rest of the bundle —
- * antd, ProLayout, the micro-app framework — is still being evaluated. The toast
- * is wired later (transport-setup.ts); messages raised before that are kept.
+ * antd, ProLayout — is still being evaluated. The toast is wired later
+ * (transport-setup.ts); messages raised before that are kept.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { configureTransport } from '@/api/transport';
@@ -29,4 +29,5 @@ configureTransport({
   onSessionExpired: expireSession,
 });
 acceptTokenFromUrl();
-prefetchSession(queryClient);
+/** Settles when the bootstrap calls have answered (at once when signed out): main.tsx renders after it. */
+export const sessionPrefetched = prefetchSession(queryClient);

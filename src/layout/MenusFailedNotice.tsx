@@ -4,14 +4,15 @@
  * bar, with a retry: the menu region's error state. A success re-runs the bootstrap.
  */
 import { Button } from 'antd';
-import { useGetUserMenus } from '@generated/workbench/workbench';
+import { useQuery } from '@tanstack/react-query';
 import { TEXT, SHELL_TEXT } from '@/constants/texts';
 import { shouldFetchMenus, useSession } from '@/session/bootstrap';
+import { userMenusQuery } from '@/session/queries';
 
 export function MenusFailedNotice() {
   const { config } = useSession();
   // The bootstrap's own query, observed without fetching: its error, and a refetch to retry.
-  const menus = useGetUserMenus({ query: { enabled: false, staleTime: Infinity, retry: false } });
+  const menus = useQuery({ ...userMenusQuery, enabled: false });
   if (!shouldFetchMenus(config) || !menus.isError) return null;
   return (
     <span role="alert" className="region-error-compact" data-testid="menus-failed">

@@ -6,12 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useGetUserMenus } from '@generated/workbench/workbench';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { AccessProvider, buildRouteSetSafely, type AccessFacts, type RouteSet } from '@/access';
 import { ErrorState } from '@/ui/ErrorState';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
-import { userConfigQuery, userInfoQuery } from './queries';
+import { isPersonalSpace, shouldFetchMenus, userConfigQuery, userInfoQuery, userMenusQuery } from './queries';
 import { writeItem } from './storage';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
@@ -53,24 +52,13 @@ function accessFacts(session: SessionData): AccessFacts {
   };
 }
 
-/** SPEC §4: server menus only when the current tenant is not the personal one (and not frozen). */
-export function shouldFetchMenus(
-  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link' | 'last_login_tenant_is_disable'>,
-): boolean {
-  return !config.last_login_tenant_is_disable && !isPersonalSpace(config);
-}
-
-export function isPersonalSpace(
-  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>,
-): boolean {
-  return !config.last_login_tenant_link || config.last_login_tenant_link === config.user_tenant_link;
-}
+export { isPersonalSpace, shouldFetchMenus };
 
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const info = useQuery(userInfoQuery);
   const config = useQuery(userConfigQuery);
   const needsMenus = !!config.data && shouldFetchMenus(config.data);
-  const menus = useGetUserMenus({ query: { enabled: needsMenus, staleTime: Infinity, retry: false } });
+  const menus = useQuery({ ...userMenusQuery, enabled: needsMenus });
 
   useEffect(() => {
     if (info.data) writeItem('info', info.data);

@@ -1,14 +1,21 @@
 /**
- * The bootstrap queries (user info, user config). Kept free of UI imports so the
- * calls can leave before the rest of the bundle has even been evaluated.
+ * The bootstrap queries (user info, user config, server menus). Kept free of UI
+ * imports so the calls can leave before the rest of the bundle has even been evaluated.
+ *
+ * None of them retries on mount: the first render waits for the prefetch (main.tsx),
+ * so a failure is already in the cache then, and fetching again would only fail (and
+ * toast) twice. The bootstrap's error states offer the retry.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   getGetUserConfigQueryKey,
   getGetUserInfoQueryKey,
+  getGetUserMenusQueryKey,
   getUserConfig,
   getUserInfo,
+  getUserMenus,
 } from '@generated/workbench/workbench';
+import type { UserConfig } from '@generated/workbench/model';
 import { getToken, setTenantId, writeItem } from './storage';
 
 /** User info, kept for the session (the avatar dialog and base-info page update this cache). */
@@ -17,6 +24,7 @@ export const userInfoQuery = queryOptions({
   queryFn: ({ signal }) => getUserInfo(signal),
   staleTime: Infinity,
   retry: false,
+  retryOnMount: false,
 });
 
 /** User config; the tenant header of every later call comes from it, so it is stored before anything else runs. */
@@ -30,11 +38,42 @@ export const userConfigQuery = queryOptions({
   },
   staleTime: Infinity,
   retry: false,
+  retryOnMount: false,
 });
 
-/** Starts the bootstrap calls when a token is already there. */
-export function prefetchSession(queryClient: QueryClient): void {
+/** The server menus and permissions of the current enterprise (only asked for when `shouldFetchMenus`). */
+export const userMenusQuery = queryOptions({
+  queryKey: getGetUserMenusQueryKey(),
+  queryFn: ({ signal }) => getUserMenus(signal),
+  staleTime: Infinity,
+  retry: false,
+  retryOnMount: false,
+});
+
+export function isPersonalSpace(
+  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link'>,
+): boolean {
+  return !config.last_login_tenant_link || config.last_login_tenant_link === config.user_tenant_link;
+}
+
+/** SPEC §4: server menus only when the current tenant is not the personal one (and not frozen). */
+export function shouldFetchMenus(
+  config: Pick<UserConfig, 'last_login_tenant_link' | 'user_tenant_link' | 'last_login_tenant_is_disable'>,
+): boolean {
+  return !config.last_login_tenant_is_disable && !isPersonalSpace(config);
+}
+
+/**
+ * Starts the bootstrap calls when a token is already there: user info and config
+ * together, the menus as soon as the config says they are needed. Settles (never
+ * rejects) when all of them have answered or failed; the transport's time limit bounds it.
+ */
+export async function prefetchSession(queryClient: QueryClient): Promise<void> {
   if (!getToken()) return;
-  void queryClient.prefetchQuery(userInfoQuery);
-  void queryClient.prefetchQuery(userConfigQuery);
+  const menus = async () => {
+    await queryClient.prefetchQuery(userConfigQuery);
+    const config = queryClient.getQueryData(userConfigQuery.queryKey);
+    if (config && shouldFetchMenus(config)) await queryClient.prefetchQuery(userMenusQuery);
+  };
+  await Promise.all([queryClient.prefetchQuery(userInfoQuery), menus()]);
 }

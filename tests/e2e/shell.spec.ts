@@ -165,6 +165,66 @@ test.describe('scenarios', () => {
   });
 });
 
+test.describe('first load', () => {
+  test('a loading screen shows from the first paint, then the shell arrives with its data in one step', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'personal');
+    // Record every loading text the page ever shows, and hold the config call back.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __loadingTexts: string[] }).__loadingTexts = []);
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.full-screen-loading')) {
+          const text = el.textContent?.trim() ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/workbench/userconfig/v2/info', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('status')).toHaveText('加载中…');
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeHidden();
+    release();
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+    await expect(page.getByText('加载中…')).toBeHidden();
+    // index.html's screen and then the shell: no second loading screen while the data came in.
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadingTexts: string[] }).__loadingTexts),
+    ).toEqual(['加载中…']);
+  });
+
+  test("the shell's antd styles come from the built stylesheet, not generated in the page", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'personal');
+    await expect(page.locator('link[rel="stylesheet"][href*="antd-shell"]')).toHaveCount(1);
+    const generated = await page.evaluate(() =>
+      [
+        'ant-btn',
+        'ant-badge',
+        'ant-avatar',
+        'ant-dropdown',
+        'ant-tooltip',
+        'ant-spin',
+        'ant-modal',
+        'ant-app',
+      ].filter((cls) =>
+        [...document.querySelectorAll('style')].some((style) => style.textContent?.includes(`.${cls}{`)),
+      ),
+    );
+    expect(generated).toEqual([]);
+    // …and they apply: the tip bar's link button has the theme's link colour and small size.
+    const link = page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' });
+    await expect(link).toHaveCSS('color', 'rgb(23, 92, 211)');
+    await expect(link).toHaveCSS('height', '24px');
+  });
+});
+
 test.describe('sub-apps', () => {
   test('the product app mounts and receives the left-rail sub-route through the channel', async ({
     page,

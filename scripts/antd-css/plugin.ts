@@ -1,0 +1,52 @@
+/**
+ * Build only: the shell's antd styles as a CSS file, linked first in <head> so the
+ * app's own styles.css still comes after it (./extract.tsx says what is in it and
+ * why the browser then skips generating them). The dev server keeps run-time styles:
+ * its class names are antd's development ones.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { nodeBinary, packageBin } from '../lib/paths';
+
+const ASSET_NAME = 'antd-shell.css';
+
+export function antdShellCss(): Plugin {
+  let base = '/';
+  return {
+    name: 'workbench-antd-shell-css',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      // A child process: antd's CommonJS build under NODE_ENV=production, apart from Vite's own modules.
+      const css = execFileSync(
+        nodeBinary(),
+        [packageBin('tsx'), path.join(import.meta.dirname, 'extract.tsx')],
+        {
+          env: { ...process.env, NODE_ENV: 'production' },
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      this.emitFile({ type: 'asset', name: ASSET_NAME, source: css });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.names.includes(ASSET_NAME),
+        );
+        if (!asset) throw new Error(`${ASSET_NAME} was not emitted`);
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'stylesheet', href: base + asset.fileName },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * What the shell's first screen renders from antd, in the app's themes: the root
+ * theme (src/app/App.tsx), the same theme again inside ProLayout's header, and
+ * ProLayout's own header theme. Rendered once at build time so that their styles
+ * ship as a CSS file instead of being generated in the browser (./extract.tsx).
+ * A component missing here still works: its styles are generated at run time.
+ */
+import { ProLayout } from '@ant-design/pro-layout';
+import {
+  App as AntApp,
+  Avatar,
+  Badge,
+  Button,
+  ConfigProvider,
+  Dropdown,
+  Modal,
+  Spin,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { ROOT_THEME, THEME } from '../../src/ui/theme';
+
+/** The top bar's and the tip bar's components, the loading states and the logout confirm. */
+function ShellComponents() {
+  return (
+    <>
+      <Spin size="large" />
+      <Button type="link">-</Button>
+      <Tooltip title="-">
+        <span />
+      </Tooltip>
+      <Badge dot>
+        <span />
+      </Badge>
+      <Avatar />
+      <Dropdown menu={{ items: [] }}>
+        <span />
+      </Dropdown>
+      <Modal open={false} />
+      <Typography.Link>-</Typography.Link>
+    </>
+  );
+}
+
+export function ShellSample() {
+  return (
+    <ConfigProvider theme={THEME}>
+      <AntApp>
+        <ShellComponents />
+        <ProLayout
+          layout="mix"
+          location={{ pathname: '/' }}
+          route={{ path: '/', children: [] }}
+          menuRender={false}
+          headerContentRender={() => (
+            <ConfigProvider theme={ROOT_THEME}>
+              <ShellComponents />
+            </ConfigProvider>
+          )}
+        >
+          <div />
+        </ProLayout>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
