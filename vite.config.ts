@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { antdShellCss } from './scripts/antd-css/plugin';
+import { firstLoadCompileHints } from './scripts/compile-hints';
 import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward
@@ -26,7 +27,8 @@ export default defineConfig({
   customLogger: logger,
   // The production build's Content Security Policy: scripts/csp.ts (README "Security").
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
-  plugins: [react(), cspPreview(), antdShellCss()],
+  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
+  plugins: [react(), cspPreview(), antdShellCss(), firstLoadCompileHints()],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: {

@@ -225,6 +225,21 @@ test.describe('first load', () => {
   });
 });
 
+test("the first load's scripts carry V8's compile hint, later chunks do not", async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const firstLoad = [
+    ...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  expect(firstLoad.length).toBeGreaterThan(1);
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  for (const src of firstLoad)
+    expect((await (await page.request.get(src)).text()).startsWith(HINT), src).toBe(true);
+  const entry = await (await page.request.get(firstLoad[0]!)).text();
+  const later = /"(assets\/[^"]+\.js)"/.exec(entry)?.[1]; // the first file of the entry's lazy-load map
+  expect(later && !firstLoad.includes(`/${later}`)).toBeTruthy();
+  expect((await (await page.request.get(`/${later}`)).text()).startsWith(HINT)).toBe(false);
+});
+
 test.describe('sub-apps', () => {
   test('the product app mounts and receives the left-rail sub-route through the channel', async ({
     page,
