@@ -18,13 +18,14 @@ import {
 import type { UserConfig } from '@generated/workbench/model';
 import { getToken, setTenantId, writeItem } from './storage';
 
+/** Fetched once and kept for the session; no retry of its own (see above). */
+const ONCE_PER_SESSION = { staleTime: Infinity, retry: false, retryOnMount: false } as const;
+
 /** User info, kept for the session (the avatar dialog and base-info page update this cache). */
 export const userInfoQuery = queryOptions({
   queryKey: getGetUserInfoQueryKey(),
   queryFn: ({ signal }) => getUserInfo(signal),
-  staleTime: Infinity,
-  retry: false,
-  retryOnMount: false,
+  ...ONCE_PER_SESSION,
 });
 
 /** User config; the tenant header of every later call comes from it, so it is stored before anything else runs. */
@@ -36,18 +37,14 @@ export const userConfigQuery = queryOptions({
     writeItem('config', value as unknown as Record<string, unknown>);
     return value;
   },
-  staleTime: Infinity,
-  retry: false,
-  retryOnMount: false,
+  ...ONCE_PER_SESSION,
 });
 
 /** The server menus and permissions of the current enterprise (only asked for when `shouldFetchMenus`). */
 export const userMenusQuery = queryOptions({
   queryKey: getGetUserMenusQueryKey(),
   queryFn: ({ signal }) => getUserMenus(signal),
-  staleTime: Infinity,
-  retry: false,
-  retryOnMount: false,
+  ...ONCE_PER_SESSION,
 });
 
 export function isPersonalSpace(
