@@ -6,6 +6,7 @@ import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
 import { ConfigProvider } from 'antd';
 import { Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
@@ -14,6 +15,7 @@ import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { ROOT_THEME } from '@/ui/theme';
 import { MenusFailedNotice } from './MenusFailedNotice';
+import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
 import { ShellFooter } from './ShellFooter';
@@ -65,51 +67,54 @@ export function MainLayout() {
     // ProLayout's mix header is fixed at the top: it sits below the tip bar.
     <div className="shell" style={{ '--tip-bar-height': `${tipBarHeight}px` } as CSSProperties}>
       <TipBar />
-      <ProLayout
-        layout="mix"
-        title={APP_TITLE}
-        logo={<Logo />}
-        siderWidth={SIDEBAR_WIDTH_PX}
-        breakpoint={SIDER_BREAKPOINT}
-        fixedHeader={false}
-        fixSiderbar={false}
-        location={{ pathname }}
-        route={{ path: '/', children: inAdmin ? menuData : [] }}
-        menuRender={inAdmin ? undefined : false}
-        menu={{ locale: false }}
-        // Below 992 px the side menu collapses by itself; the floating toggle would sit on the module tabs.
-        collapsedButtonRender={false}
-        menuHeaderRender={homeLink}
-        // The mix layout draws the desktop header's logo with headerTitleRender (menuHeaderRender only on mobile).
-        headerTitleRender={homeLink}
-        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-        headerContentRender={() => (
-          <ConfigProvider theme={ROOT_THEME}>
-            <ErrorBoundary region={SHELL_TEXT.regions.moduleNav} compact>
-              <ModuleTabs />
-              <MenusFailedNotice />
+      {/* Without ProLayout's empty menu fetch on mount (layout-swr.ts). */}
+      <SWRConfig value={LAYOUT_SWR_CONFIG}>
+        <ProLayout
+          layout="mix"
+          title={APP_TITLE}
+          logo={<Logo />}
+          siderWidth={SIDEBAR_WIDTH_PX}
+          breakpoint={SIDER_BREAKPOINT}
+          fixedHeader={false}
+          fixSiderbar={false}
+          location={{ pathname }}
+          route={{ path: '/', children: inAdmin ? menuData : [] }}
+          menuRender={inAdmin ? undefined : false}
+          menu={{ locale: false }}
+          // Below 992 px the side menu collapses by itself; the floating toggle would sit on the module tabs.
+          collapsedButtonRender={false}
+          menuHeaderRender={homeLink}
+          // The mix layout draws the desktop header's logo with headerTitleRender (menuHeaderRender only on mobile).
+          headerTitleRender={homeLink}
+          menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+          headerContentRender={() => (
+            <ConfigProvider theme={ROOT_THEME}>
+              <ErrorBoundary region={SHELL_TEXT.regions.moduleNav} compact>
+                <ModuleTabs />
+                <MenusFailedNotice />
+              </ErrorBoundary>
+            </ConfigProvider>
+          )}
+          actionsRender={() => [
+            <ConfigProvider key="actions" theme={ROOT_THEME}>
+              <TopActions />
+            </ConfigProvider>,
+          ]}
+          footerRender={() => <ShellFooter />}
+          token={{
+            header: { heightLayoutHeader: 56 },
+            pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
+          }}
+        >
+          <div className="shell-page" data-testid="shell-page">
+            <ErrorBoundary region={SHELL_TEXT.regions.page} resetKey={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
             </ErrorBoundary>
-          </ConfigProvider>
-        )}
-        actionsRender={() => [
-          <ConfigProvider key="actions" theme={ROOT_THEME}>
-            <TopActions />
-          </ConfigProvider>,
-        ]}
-        footerRender={() => <ShellFooter />}
-        token={{
-          header: { heightLayoutHeader: 56 },
-          pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
-        }}
-      >
-        <div className="shell-page" data-testid="shell-page">
-          <ErrorBoundary region={SHELL_TEXT.regions.page} resetKey={pathname}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </div>
-      </ProLayout>
+          </div>
+        </ProLayout>
+      </SWRConfig>
       <ShellDialogs />
       <RealtimeConnection />
     </div>
