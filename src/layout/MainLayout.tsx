@@ -36,6 +36,15 @@ function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
   }));
 }
 
+/**
+ * One object for every render: ProLayout merges it into its theme token and hashes the
+ * result, again whenever this object is a new one.
+ */
+const LAYOUT_TOKEN = {
+  header: { heightLayoutHeader: 56 },
+  pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
+};
+
 function Logo() {
   return <span className="shell-logo" aria-hidden="true" />;
 }
@@ -101,10 +110,7 @@ export function MainLayout() {
             </ConfigProvider>,
           ]}
           footerRender={() => <ShellFooter />}
-          token={{
-            header: { heightLayoutHeader: 56 },
-            pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
-          }}
+          token={LAYOUT_TOKEN}
         >
           <div className="shell-page" data-testid="shell-page">
             <ErrorBoundary region={SHELL_TEXT.regions.page} resetKey={pathname}>
