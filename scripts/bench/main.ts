@@ -49,7 +49,7 @@ const SHELL_READY_PROBE = `
 /**
  * Waits for the probe through one CDP call that awaits its promise. Playwright's own
  * waits (waitForFunction, locators) first inject Playwright's script into the page, and
- * evaluating that script under 4× throttling takes ~60 ms of the main thread, sometimes
+ * evaluating that script under 4× throttling takes 30–60 ms of the main thread, sometimes
  * in the middle of the load being measured.
  */
 async function shellReadyAt(cdp: CDPSession): Promise<number> {
