@@ -6,8 +6,8 @@
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { TEXT, SHELL_TEXT } from '@/constants/texts';
-import { shouldFetchMenus, useSession } from '@/session/bootstrap';
-import { userMenusQuery } from '@/session/queries';
+import { useSession } from '@/session/bootstrap';
+import { shouldFetchMenus, userMenusQuery } from '@/session/queries';
 
 export function MenusFailedNotice() {
   const { config } = useSession();

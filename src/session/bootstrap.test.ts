@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldFetchMenus } from './bootstrap';
+import { shouldFetchMenus } from './queries';
 
 describe('server menus are fetched only outside the personal space (SPEC §4)', () => {
   const base = { user_tenant_link: 't-personal-1001', last_login_tenant_is_disable: false };

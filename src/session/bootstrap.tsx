@@ -52,8 +52,6 @@ function accessFacts(session: SessionData): AccessFacts {
   };
 }
 
-export { isPersonalSpace, shouldFetchMenus };
-
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const info = useQuery(userInfoQuery);
   const config = useQuery(userConfigQuery);

@@ -12,7 +12,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { buildRouteSet } from '@/access';
 import { configureTransport } from '@/api/transport';
-import { SessionProvider, isPersonalSpace, type SessionData } from '@/session/bootstrap';
+import { SessionProvider, type SessionData } from '@/session/bootstrap';
+import { isPersonalSpace } from '@/session/queries';
 
 export const baseConfig: UserConfig = {
   def_home_page: 'page1',
