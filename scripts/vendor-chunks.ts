@@ -13,7 +13,7 @@
  */
 import type { CodeSplittingGroup } from 'rolldown';
 
-const FIRST_LOAD = ['$initial'] as CodeSplittingGroup['tags'];
+const FIRST_LOAD: CodeSplittingGroup['tags'] = ['$initial'];
 const inPackages = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${pattern})[\\\\/]`);
 
 /** Higher priority groups take their modules first; each group brings the dependencies nobody took. */
