@@ -37,9 +37,12 @@ function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
 }
 
 /**
- * One object for every render: ProLayout merges it into its theme token and hashes the
- * result, again whenever this object is a new one.
+ * One object each for every render. ProLayout merges the token into its theme token and
+ * hashes the result, and rebuilds its menu data (and the matched menu keys) from `menu`
+ * and `route.children`, again whenever one of them is a new object.
  */
+const LAYOUT_MENU = { locale: false };
+const NO_SIDE_MENU: MenuDataItem[] = [];
 const LAYOUT_TOKEN = {
   header: { heightLayoutHeader: 56 },
   pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
@@ -87,9 +90,9 @@ export function MainLayout() {
           fixedHeader={false}
           fixSiderbar={false}
           location={{ pathname }}
-          route={{ path: '/', children: inAdmin ? menuData : [] }}
+          route={{ path: '/', children: inAdmin ? menuData : NO_SIDE_MENU }}
           menuRender={inAdmin ? undefined : false}
-          menu={{ locale: false }}
+          menu={LAYOUT_MENU}
           // Below 992 px the side menu collapses by itself; the floating toggle would sit on the module tabs.
           collapsedButtonRender={false}
           menuHeaderRender={homeLink}
