@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { antdShellCss } from './scripts/antd-css/plugin';
+import { buildInputsStamp } from './scripts/lib/build-inputs';
 import { firstLoadCompileHints } from './scripts/compile-hints';
 import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
 import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks';
@@ -29,7 +30,8 @@ export default defineConfig({
   // The production build's Content Security Policy: scripts/csp.ts (README "Security").
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
-  plugins: [react(), cspPreview(), antdShellCss(), firstLoadCompileHints()],
+  // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
+  plugins: [react(), cspPreview(), antdShellCss(), firstLoadCompileHints(), buildInputsStamp()],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: {
@@ -46,6 +48,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     // The first load's libraries in a few chunks that Chrome compiles side by side: scripts/vendor-chunks.ts.
-    rolldownOptions: { output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } } },
+    rolldownOptions: {
+      // Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame).
+      input: { main: 'index.html', 'sub-app': 'sub-app.html' },
+      output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } },
+    },
   },
 });

@@ -1,19 +1,29 @@
 /**
- * The Content Security Policy of the production build, and the Vite plugin that
- * serves it from `npm run preview` (README "Security" shows the same for nginx).
+ * The Content Security Policies of the production build, and the Vite plugin that
+ * serves them from `npm run preview` (README "Security" shows the same for nginx).
+ * Two documents, two policies, both derived here from the same `VITE_*` variables:
  *
- * - Scripts: `'self'` plus the sub-apps' origins. No inline script, no eval: the build
- *   has none, and micro-app's one eval (`Function('return window')`) is avoided in
- *   src/micro-apps/start.ts.
+ * The shell (index.html and its routes) — strict:
+ * - Scripts: `'self'` only. No inline script, no eval; the sub-apps do not run here.
  * - Style elements: antd/pro-components insert `<style>` at run time (CSS-in-JS). They
- *   carry a per-response nonce: the server puts a fresh value in the header and in
- *   index.html (in place of NONCE_PLACEHOLDER, which Vite's `html.cspNonce` writes on the
+ *   carry a per-response nonce: the server puts a fresh value in the header and in the
+ *   page (in place of NONCE_PLACEHOLDER, which Vite's `html.cspNonce` writes on the
  *   build's tags and on `<meta property="csp-nonce">`); the app hands it to antd's
  *   ConfigProvider and stamps it on the other script-created `<style>` elements
  *   (src/ui/csp-nonce.ts). A `<style>` injected through markup has no nonce: blocked.
  * - Style attributes: 'unsafe-inline' for `style-src-attr` only (see below).
- * - Connections: 'self' (same-origin ws: included) plus the API, realtime and sub-app origins.
- * - Frames: 'self' — micro-app's sandbox is an iframe on /empty.html.
+ * - Connections: 'self' (same-origin ws: included) plus the API and realtime origins.
+ * - Frames: 'self' — each sub-app runs in a frame on /sub-app.html.
+ *
+ * A sub-app's frame (sub-app.html) — what a child needs, for the sub-app origins only:
+ * - Scripts: 'self' (the frame's own loader), the sub-app origins (the child's files,
+ *   loaded by URL), the frame's nonce (the inline scripts of the child's index.html,
+ *   which the loader re-creates with it), and 'unsafe-eval' (see SUB_APP_EVAL).
+ * - Styles: 'self', the sub-app origins (the child's stylesheets) and the nonce (its
+ *   inline and CSS-in-JS `<style>` elements, stamped the same way as the shell's).
+ * - Images, fonts, media, connections, workers: 'self', the sub-app origins (plus the
+ *   API and realtime origins for connections); `base-uri 'none'` (the loader writes no
+ *   `<base>`); `frame-ancestors 'self'` (only the shell may embed it).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -44,30 +54,37 @@ function originOf(raw: string | undefined): string | undefined {
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 export interface PolicySources {
+  /** Origins of absolute sub-app URLs (relative ones are 'self'). */
   subApps: string[];
-  connect: string[];
+  /** Origins of absolute API and realtime URLs. */
+  services: string[];
 }
 
 /** Other origins the app uses, from the same VITE_* variables the app reads (README "Configuration"). */
 export function policySources(env: Record<string, string | undefined>): PolicySources {
-  const subApps = unique(SUB_APP_VARIABLES.map((name) => originOf(env[name])));
-  const connect = unique([originOf(env.VITE_API_BASE), originOf(env.VITE_REALTIME_URL), ...subApps]);
-  return { subApps, connect };
+  return {
+    subApps: unique(SUB_APP_VARIABLES.map((name) => originOf(env[name]))),
+    services: unique([originOf(env.VITE_API_BASE), originOf(env.VITE_REALTIME_URL)]),
+  };
 }
 
-/** The header value for one response. */
+const list = (...values: string[]) => values.filter(Boolean).join(' ');
+const serialise = (directives: [string, string][]) =>
+  directives.map(([name, value]) => `${name} ${value}`).join('; ');
+
+/** The shell's header value for one response. */
 export function contentSecurityPolicy(sources: PolicySources, nonce: string): string {
-  const list = (...values: string[]) => values.filter(Boolean).join(' ');
-  const directives: [string, string][] = [
+  return serialise([
     ['default-src', "'self'"],
-    ['script-src', list("'self'", "'report-sample'", ...sources.subApps)],
-    ['style-src', list("'self'", "'report-sample'", `'nonce-${nonce}'`, ...sources.subApps)],
-    // Style attributes (libraries set them: micro-app's hidden iframe, textarea autosize).
+    ['script-src', "'self' 'report-sample'"],
+    ['style-src', list("'self'", "'report-sample'", `'nonce-${nonce}'`)],
+    // Style attributes (libraries set them: textarea autosize, popup positions).
     // They cannot add selectors; what they could fetch, img-src already allows.
     ['style-src-attr', "'unsafe-inline'"],
+    // Avatars and feedback images are absolute URLs on the servers' hosts.
     ['img-src', "'self' data: blob: https:"],
-    ['font-src', list("'self'", 'data:', ...sources.subApps)],
-    ['connect-src', list("'self'", ...sources.connect)],
+    ['font-src', "'self' data:"],
+    ['connect-src', list("'self'", ...sources.services)],
     ['frame-src', "'self'"],
     ['child-src', "'self'"],
     ['worker-src', "'self'"],
@@ -75,9 +92,42 @@ export function contentSecurityPolicy(sources: PolicySources, nonce: string): st
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'self'"],
-  ];
-  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+  ]);
 }
+
+/**
+ * 'unsafe-eval' in a sub-app's frame: real children's libraries build code at run time
+ * (Vue's template compiler, regenerator-runtime's strict-mode fallback, webpack's `eval`
+ * devtool, lodash templates). It lets a script that already runs from an allowed origin
+ * make more code; it does not let markup or an attacker's URL run anything, and it never
+ * applies to the shell's own document.
+ */
+export const SUB_APP_EVAL = "'unsafe-eval'";
+
+/** The header value of a sub-app's frame (sub-app.html) for one response. */
+export function subAppFramePolicy(sources: PolicySources, nonce: string): string {
+  const apps = sources.subApps;
+  return serialise([
+    ['default-src', "'self'"],
+    ['script-src', list("'self'", "'report-sample'", `'nonce-${nonce}'`, SUB_APP_EVAL, ...apps)],
+    ['style-src', list("'self'", "'report-sample'", `'nonce-${nonce}'`, ...apps)],
+    ['style-src-attr', "'unsafe-inline'"],
+    ['img-src', list("'self'", 'data:', 'blob:', ...apps)],
+    ['font-src', list("'self'", 'data:', ...apps)],
+    ['media-src', list("'self'", 'data:', 'blob:', ...apps)],
+    ['connect-src', list("'self'", ...sources.services, ...apps)],
+    ['frame-src', list("'self'", ...apps)],
+    ['child-src', list("'self'", ...apps)],
+    ['worker-src', list("'self'", 'blob:', ...apps)],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', list("'self'", ...apps)],
+    ['frame-ancestors', "'self'"],
+  ]);
+}
+
+/** The page sub-apps run in (src/micro-apps/frame-protocol.ts FRAME_PAGE). */
+export const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /** Sent with the policy on every page (README "Security" shows them for nginx too). */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -92,13 +142,14 @@ export function newNonce(): string {
 const PROXIED = /^\/(api|sso|__mock)(\/|$)/;
 
 /**
- * `vite preview` with the policy: every page of the app (index.html for the SPA routes,
- * empty.html for micro-app's sandbox) is sent with a fresh nonce in the header and in
- * the page. Proxied paths (/api, /sso, /__mock) keep whatever their server sends.
+ * `vite preview` with the policies: every page of the app (index.html for the SPA routes,
+ * sub-app.html for the sub-apps' frames, with its own policy) is sent with a fresh nonce
+ * in the header and in the page. Proxied paths (/api, /sso, /__mock) keep whatever their
+ * server sends.
  */
 export function cspPreview(): Plugin {
   let outDir = 'dist';
-  let sources: PolicySources = { subApps: [], connect: [] };
+  let sources: PolicySources = { subApps: [], services: [] };
   return {
     name: 'workbench-csp-preview',
     configResolved(config) {
@@ -110,7 +161,8 @@ export function cspPreview(): Plugin {
         const pathname = (req.url ?? '/').split('?')[0] ?? '/';
         if (PROXIED.test(pathname)) return next();
         const nonce = newNonce();
-        res.setHeader('Content-Security-Policy', contentSecurityPolicy(sources, nonce));
+        const policy = pathname === SUB_APP_FRAME_PAGE ? subAppFramePolicy : contentSecurityPolicy;
+        res.setHeader('Content-Security-Policy', policy(sources, nonce));
         for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
         // Documents: the SPA's routes (no file extension) and the .html pages of the build.
         const ext = path.extname(pathname);

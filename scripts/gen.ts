@@ -2,11 +2,13 @@
  * `npm run gen`: everything derived from the contracts, written to generated/.
  *  - orval: React Query v5 hooks, plain functions, models, MSW handlers (per service)
  *  - openapi-typescript: path types for openapi-fetch (scripts and tests)
+ *  - the shell ↔ sub-app contract (openapi/sub-apps.schema.yaml): types and validators
  * Deterministic: the same documents give byte-identical output.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateSubAppContract } from './gen-sub-apps';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -32,7 +34,8 @@ for (const name of services) {
     '--root-types',
   ]);
 }
-run(bin('prettier'), ['--log-level', 'warn', '--write', 'generated/types']);
+await generateSubAppContract();
+run(bin('prettier'), ['--log-level', 'warn', '--write', 'generated/types', 'generated/sub-apps']);
 
 writeFileSync(
   join(root, 'generated', 'README.md'),
@@ -46,6 +49,7 @@ when this folder is stale.
 |---|---|---|
 | \`workbench/\`, \`message/\`, \`rbac/\` | orval (React Query v5 hooks, functions, models, MSW handlers) | the app, component tests |
 | \`types/\` | openapi-typescript (path types for openapi-fetch) | scripts and tests |
+| \`sub-apps/\` | json-schema-to-typescript and Ajv standalone, from \`sub-apps.schema.yaml\` | the shell's sub-app channel, packages/sub-app-kit |
 `,
 );
 console.log('generated/ is up to date with openapi/');

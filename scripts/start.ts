@@ -2,16 +2,18 @@
  * `npm start`: the mock stack (gateway on MOCK_PORT, default 4010) and the Vite dev
  * server (PORT, default 5173), which proxies /api (socket too), /sso and /__mock to it.
  * `npm run preview`: the same with the production build (`vite build` first when
- * dist/ is missing or older than the sources, or always with `--build`).
+ * dist/ is missing or was built from other inputs — sources, config, `VITE_*` values:
+ * scripts/lib/build-inputs.ts — or always with `--build`).
  *
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything; the children run in their own
  * process groups and are killed as groups, and a reaper kills them if we die abruptly.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockStack, type MockStack } from './mock/index';
 import { scenarios } from './mock/scenarios';
+import { buildFingerprint, buildIsCurrent } from './lib/build-inputs';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { isPortTaken } from './lib/ports';
 import { onTerminate, spawnManaged, type ManagedProcess } from './lib/processes';
@@ -34,30 +36,8 @@ function portFrom(name: 'PORT' | 'MOCK_PORT', fallback: number): number {
   return port;
 }
 
-/** Newest modification time of the files under `entries` (folders walked, node_modules skipped). */
-function newestMtime(entries: string[]): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    if (!existsSync(entry)) return;
-    const stats = statSync(entry);
-    if (stats.isDirectory()) {
-      for (const name of readdirSync(entry)) if (name !== 'node_modules') visit(path.join(entry, name));
-    } else {
-      newest = Math.max(newest, stats.mtimeMs);
-    }
-  };
-  entries.forEach(visit);
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  const built = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist', 'index.html');
-  if (!existsSync(built)) return true;
-  const sources = ['src', 'generated', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-    path.join(projectRoot, p),
-  );
-  return newestMtime(sources) > statSync(built).mtimeMs;
-}
+const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
+const buildIsStale = () => !buildIsCurrent(outDir, buildFingerprint(projectRoot, process.env));
 
 const buildLock = path.join(projectRoot, 'node_modules', '.cache', 'workbench-start-build.lock');
 let holdingBuildLock = false;

@@ -35,6 +35,8 @@ export function antdShellCss(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        // The shell's page only: a sub-app's frame (sub-app.html) gets none of the shell's styles.
+        if (ctx.path !== '/index.html') return [];
         const asset = Object.values(ctx.bundle ?? {}).find(
           (file) => file.type === 'asset' && file.names.includes(ASSET_NAME),
         );

@@ -63,10 +63,7 @@ export function errorStatesWithRetry(page: Page): Promise<string[]> {
  */
 export async function settle(page: Page, quietMs = 300, timeoutMs = 8_000): Promise<void> {
   const inFlight = new Set<Request>();
-  // micro-app's sandbox iframe never finishes loading its document (micro-app takes it over): not waited for.
-  const add = (r: Request) => {
-    if (r.resourceType() !== 'document' || r.frame() === page.mainFrame()) inFlight.add(r);
-  };
+  const add = (r: Request) => void inFlight.add(r);
   const remove = (r: Request) => inFlight.delete(r);
   page.on('request', add);
   page.on('requestfinished', remove);

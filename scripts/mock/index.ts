@@ -18,6 +18,7 @@ import { corsHeaders, parseCookies, readJson, redirect, safeRelativePath, sendJs
 import { parsePushRequest, RealtimeHub, REALTIME_PATH } from './realtime';
 import { findScenario, SCENARIO_COOKIE, scenarios, type Scenario } from './scenarios';
 import { handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
+import { buildClassicSample } from './classic-sample';
 import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
 
 export interface MockStackOptions {
@@ -93,6 +94,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
   const contracts = new ContractIndex();
   const hub = new RealtimeHub(undefined, log);
   const backends = new Map<ServiceName, Backend>();
+  // The classic sample sub-app builds (when its sources changed) while Prism starts.
+  const sampleBuilt = buildClassicSample(log).catch((error: unknown) =>
+    warn(`[mock] the classic sample sub-app (product) could not be built: ${String(error)}`),
+  );
 
   // One Prism per document, started together.
   const results = await Promise.allSettled(
@@ -113,6 +118,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       backends.set(service, { prism });
     }),
   );
+  await sampleBuilt;
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length) {
     await Promise.all([...backends.values()].map((b) => b.prism?.stop()));

@@ -1,15 +1,30 @@
 /**
- * The four sample sub-apps, served as static files from scripts/mock/sub-apps/ at
- * /__mock/apps/<app>/ with CORS on everything (micro-app fetches them from the shell's origin).
+ * The four sample sub-apps at /__mock/apps/<app>/, with CORS on everything (a sub-app's
+ * frame fetches the page, and loads its module scripts, across origins when the apps
+ * live elsewhere). Manual, channel and engine are ES modules served from source
+ * (scripts/mock/sub-apps/); product is a classic webpack bundle built from source into
+ * node_modules/.cache (classic-sample.ts). Beside them: shared/ (their common code) and
+ * kit/ (packages/sub-app-kit, the helper sub-app teams import).
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { CLASSIC_SAMPLE_DIR, KIT_DIR } from './classic-sample';
 import { corsHeaders, redirect, sendJson } from './http';
 
 export const SUB_APPS_PREFIX = '/__mock/apps/';
 export const subAppNames = ['manual', 'product', 'channel', 'engine'] as const;
-const root = path.join(import.meta.dirname, 'sub-apps');
+const sources = path.join(import.meta.dirname, 'sub-apps');
+
+/** Where each folder under /__mock/apps/ is read from. */
+const FOLDERS: Record<string, string> = {
+  manual: path.join(sources, 'manual'),
+  channel: path.join(sources, 'channel'),
+  engine: path.join(sources, 'engine'),
+  product: CLASSIC_SAMPLE_DIR,
+  shared: path.join(sources, 'shared'),
+  kit: KIT_DIR,
+};
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,9 +71,10 @@ export async function serveSubApp(req: IncomingMessage, res: ServerResponse, url
     redirect(res, `${SUB_APPS_PREFIX}${app}/${url.search}`, corsHeaders, 301);
     return;
   }
-  const file = path.resolve(root, relative);
-  if (file !== root && !file.startsWith(root + path.sep)) {
-    sendJson(res, 404, { code: 404, msg: 'Not found' }, corsHeaders);
+  const folder = Object.hasOwn(FOLDERS, app) ? FOLDERS[app] : undefined;
+  const file = folder ? path.resolve(folder, rest.join('/')) : undefined;
+  if (!folder || !file || (file !== folder && !file.startsWith(folder + path.sep))) {
+    sendJson(res, 404, { code: 404, msg: 'Not found', path: url.pathname }, corsHeaders);
     return;
   }
   const extension = path.extname(file);
@@ -66,7 +82,7 @@ export async function serveSubApp(req: IncomingMessage, res: ServerResponse, url
   let type = types[extension];
   if (!body && (subAppNames as readonly string[]).includes(app) && (relative.endsWith('/') || !extension)) {
     // The app's own folder, or one of its client-side routes when opened on its own: its index.html.
-    body = await fileAt(path.join(root, app, 'index.html'));
+    body = await fileAt(path.join(folder, 'index.html'));
     type = types['.html'];
   }
   if (!body || !type) {

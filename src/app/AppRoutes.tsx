@@ -29,10 +29,8 @@ const MyFeedbackPage = lazy(() => import('@/features/user-center/pages/MyFeedbac
 const ActiveFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/ActiveFeedbackDetailPage'));
 const QuestionFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/QuestionFeedbackDetailPage'));
 const AdminSection = lazy(() => import('@/features/admin/AdminSection'));
-// The embedded apps too: the shell's top bar paints while the micro-app framework loads.
-const MicroAppHost = lazy(() =>
-  import('@/micro-apps/MicroAppHost').then((m) => ({ default: m.MicroAppHost })),
-);
+// The embedded apps too: the shell's top bar paints while the host loads.
+const SubAppHost = lazy(() => import('@/micro-apps/SubAppHost').then((m) => ({ default: m.SubAppHost })));
 const ProductWorkspace = lazy(() =>
   import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
 );
@@ -62,7 +60,7 @@ function SignedInRoutes() {
             path={`${APP_PREFIX[app]}/*`}
             element={
               <ErrorBoundary region={SHELL_TEXT.regions.subApp} resetKey={app}>
-                {app === 'product' ? <ProductWorkspace /> : <MicroAppHost app={app} />}
+                {app === 'product' ? <ProductWorkspace /> : <SubAppHost app={app} />}
               </ErrorBoundary>
             }
           />

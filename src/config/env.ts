@@ -38,6 +38,11 @@ export const config = {
     channel: read('VITE_MICRO_APP_CHANNEL_URL', '/__mock/apps/channel/'),
     engine: read('VITE_MICRO_APP_ENGINE_URL', '/__mock/apps/engine/'),
   },
+  /**
+   * Whether embedded apps get the session token in their context (`VITE_SUB_APP_TOKEN=share`).
+   * Off by default: an app calls its own back end with its own credentials.
+   */
+  shareTokenWithSubApps: read('VITE_SUB_APP_TOKEN', '') === 'share',
   /** Origins (besides this one) that server-provided links and redirects may point to. */
   allowedLinkOrigins: read('VITE_ALLOWED_LINK_ORIGINS', '')
     .split(',')

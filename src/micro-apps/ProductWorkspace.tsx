@@ -9,7 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { APP_PREFIX, useAccess } from '@/access';
 import { sendToApp } from './channel';
-import { MicroAppHost } from './MicroAppHost';
+import { SubAppHost } from './SubAppHost';
 import { SHELL_TEXT } from '@/constants/texts';
 
 export const PRODUCT_SUB_ROUTES = [
@@ -72,7 +72,7 @@ export function ProductWorkspace() {
         ))}
       </nav>
       <div className="product-workspace-app">
-        <MicroAppHost app="product" onMounted={announce} />
+        <SubAppHost app="product" onMounted={announce} />
       </div>
     </div>
   );

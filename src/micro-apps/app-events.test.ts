@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { validateAppToShell } from '@generated/sub-apps/validate';
 import { handleAppEvent } from './app-events';
 
 const actions = () => ({ navigate: vi.fn(), openDialog: vi.fn() });
@@ -11,22 +12,44 @@ describe('requests from embedded apps', () => {
     expect(a.openDialog.mock.calls).toEqual([['feedback'], ['notices']]);
   });
 
-  it('does not open other dialogs (logout stays the user’s own choice)', () => {
-    const a = actions();
-    expect(handleAppEvent({ type: 'open', dialog: 'logout' }, a)).toBe(false);
-    expect(a.openDialog).not.toHaveBeenCalled();
-  });
-
   it('navigates only inside the workbench', () => {
     const a = actions();
     expect(handleAppEvent({ type: 'navigate', path: '/user-info/my-feedback' }, a)).toBe(true);
-    for (const path of ['https://evil.example/', '//evil.example', 'javascript:alert(1)', 42]) {
-      expect(handleAppEvent({ type: 'navigate', path }, a)).toBe(false);
-    }
     expect(a.navigate.mock.calls).toEqual([['/user-info/my-feedback']]);
   });
 
-  it('ignores anything else', () => {
-    expect(handleAppEvent({ type: 'ping', app: 'manual' }, actions())).toBe(false);
+  it('does nothing for a ping or notices-changed (the notices feature listens for that one)', () => {
+    const a = actions();
+    expect(handleAppEvent({ type: 'ping' }, a)).toBe(false);
+    expect(handleAppEvent({ type: 'notices-changed' }, a)).toBe(false);
+    expect(a.navigate).not.toHaveBeenCalled();
+    expect(a.openDialog).not.toHaveBeenCalled();
+  });
+});
+
+describe('the contract refuses what the shell must not act on', () => {
+  it.each([
+    ['another dialog (logout stays the user’s own choice)', { type: 'open', dialog: 'logout' }],
+    ['another origin', { type: 'navigate', path: 'https://evil.example/' }],
+    ['a protocol-relative path', { type: 'navigate', path: '//evil.example' }],
+    ['a backslash path', { type: 'navigate', path: '/\\evil.example' }],
+    ['a script URL', { type: 'navigate', path: 'javascript:alert(1)' }],
+    ['a path that is not a string', { type: 'navigate', path: 42 }],
+    ['an unknown type', { type: 'format-disk' }],
+    ['no type', { dialog: 'feedback' }],
+    ['not an object', 'open feedback'],
+  ])('%s', (_, message) => {
+    expect(validateAppToShell(message)).toBe(false);
+  });
+
+  it('accepts the documented messages, extra keys included', () => {
+    for (const message of [
+      { type: 'open', dialog: 'feedback', app: 'manual', at: '2026-11-24T00:00:00Z' },
+      { type: 'navigate', path: '/user-info/my-feedback' },
+      { type: 'notices-changed' },
+      { type: 'ping', app: 'product' },
+    ]) {
+      expect(validateAppToShell(message), JSON.stringify(message)).toBe(true);
+    }
   });
 });

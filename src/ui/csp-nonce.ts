@@ -18,11 +18,11 @@ let stamping = false;
 /**
  * Gives every `<style>` element that script creates the page's nonce. antd's CSS-in-JS
  * takes the nonce itself (ConfigProvider `csp`), but rc-util's scroll locker and
- * scrollbar measurer, micro-app and the sub-apps it hosts create `<style>` elements
- * with no way to pass one. Only script-created elements are stamped: scripts are
- * limited to 'self' and the sub-app origins, so this trusts nothing new, while a
- * `<style>` smuggled in through markup (parsed HTML never calls createElement) stays blocked.
- * Must run before micro-app starts (it keeps the createElement it finds then).
+ * scrollbar measurer in the shell, and a sub-app's own CSS-in-JS in its frame
+ * (src/micro-apps/frame), create `<style>` elements with no way to pass one. Only
+ * script-created elements are stamped: scripts are limited to 'self' (and, in a
+ * sub-app's frame, the sub-app origins), so this trusts nothing new, while a `<style>`
+ * smuggled in through markup (parsed HTML never calls createElement) stays blocked.
  */
 export function nonceScriptCreatedStyles(nonce = cspNonce()): void {
   if (!nonce || stamping) return;
@@ -34,7 +34,7 @@ export function nonceScriptCreatedStyles(nonce = cspNonce()): void {
     options?: ElementCreationOptions,
   ) {
     const element = create.call(this, tagName, options);
-    // The attribute, not only the property: micro-app moves elements between documents, and adoption drops the property.
+    // The attribute, not only the property: a node adopted into another document drops the property.
     if (element.localName === 'style') element.setAttribute('nonce', nonce);
     return element;
   } as typeof create;

@@ -139,7 +139,7 @@ test('every icon-only button of the top bar has an accessible name', async ({ pa
   // And no button anywhere in the shell is without a name.
   const unnamed = await page.evaluate(() =>
     [...document.querySelectorAll('button, [role="button"]')]
-      .filter((b) => !b.closest('micro-app') && (b as HTMLElement).offsetParent !== null)
+      .filter((b) => (b as HTMLElement).offsetParent !== null)
       .filter(
         (b) =>
           !(

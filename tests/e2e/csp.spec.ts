@@ -1,7 +1,8 @@
 /**
  * The production build under its Content Security Policy (scripts/csp.ts): the
- * preview sends the header with a fresh nonce per page, and a walk through the app —
- * sub-apps in micro-app's iframe sandbox, the notice drawer, the feedback dialog, the
+ * preview sends the header with a fresh nonce per page (the shell's strict one, and a
+ * sub-app frame's own), and a walk through the app — both kinds of sample sub-app
+ * (ES modules, and webpack's classic bundle) in their frames, the notice drawer, the feedback dialog, the
  * avatar menu and dialog, the user centre, the management back-end, the entrance,
  * renewal and 404 — raises no `securitypolicyviolation` and no CSP console error, in
  * the page or in any frame.
@@ -9,41 +10,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
+import { watchPolicy } from './policy-watch';
 
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-  sample: string;
-  frame: string;
-}
-
-/** Collects violations from every frame (the init script runs in each) and CSP console errors. */
-async function watchPolicy(page: Page): Promise<{ violations: Violation[]; consoleErrors: string[] }> {
-  const violations: Violation[] = [];
-  const consoleErrors: string[] = [];
-  await page.exposeBinding('__reportCspViolation', (_source, v: Violation) => void violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCspViolation?: (v: unknown) => void })
-        .__reportCspViolation;
-      report?.({
-        directive: e.violatedDirective,
-        blocked: e.blockedURI,
-        source: e.sourceFile,
-        sample: e.sample,
-        frame: location.href,
-      });
-    });
-  });
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|evaluate|connect|frame)/i.test(m.text()))
-      consoleErrors.push(m.text());
-  });
-  return { violations, consoleErrors };
-}
-
-const micro = (page: Page, app: string) => page.locator(`micro-app[name="${app}"] [data-testid="received"]`);
+const received = (page: Page, app: string) =>
+  page.frameLocator(`iframe[data-sub-app="${app}"]`).getByTestId('received');
 
 test('the preview sends a strict policy with a fresh nonce per page', async ({ request }) => {
   const first = await request.get('/');
@@ -74,21 +44,45 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   const otherNonce = /'nonce-([^']+)'/.exec(second.headers()['content-security-policy'] ?? '')?.[1];
   expect(otherNonce).toBeTruthy();
   expect(otherNonce).not.toBe(nonce);
-  // micro-app's sandbox page is served under the policy too.
-  expect((await request.get('/empty.html')).headers()['content-security-policy']).toContain(
-    "script-src 'self'",
+});
+
+test("a sub-app's frame gets its own policy: the child's needs, nothing for other origins", async ({
+  request,
+}) => {
+  const response = await request.get('/sub-app.html?app=manual&route=/micro-app-manual/');
+  const policy = response.headers()['content-security-policy'] ?? '';
+  const directives = new Map(
+    policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
   );
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
+  expect(nonce).not.toBe('');
+  // The default configuration serves the sample apps from this origin: 'self' is all they need.
+  expect(directives.get('script-src')).toEqual([
+    "'self'",
+    "'report-sample'",
+    `'nonce-${nonce}'`,
+    "'unsafe-eval'",
+  ]);
+  expect(directives.get('style-src')).toEqual(["'self'", "'report-sample'", `'nonce-${nonce}'`]);
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  expect(directives.get('base-uri')).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+  const html = await response.text();
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(html).not.toContain('__CSP_NONCE__');
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script of its own
 });
 
 test('walking the app as the owner raises no violation', async ({ page }) => {
   test.setTimeout(120_000);
   const { violations, consoleErrors } = await watchPolicy(page);
   await signInToShell(page, 'owner');
-  // The manual app runs its ES modules in micro-app's iframe sandbox and renders its styles.
-  await expect(micro(page, 'manual')).toBeVisible();
-  // Its stylesheet applies (micro-app turns it into a <style>, which gets the nonce) and the sandbox iframe stays hidden.
-  await expect(page.locator('micro-app[name="manual"] .sample-app')).toHaveCSS('display', 'grid');
-  await expect(page.locator('iframe[powered-by="micro-app"]')).toBeHidden();
+  // The manual app runs its ES modules in its frame, with its stylesheet applied.
+  await expect(received(page, 'manual')).toBeVisible();
+  await expect(page.frameLocator('iframe[data-sub-app="manual"]').locator('.sample-app')).toHaveCSS(
+    'display',
+    'grid',
+  );
   // antd's CSS-in-JS <style> elements carry the nonce.
   expect(await page.locator('style[nonce]').count()).toBeGreaterThan(5);
 
@@ -105,8 +99,12 @@ test('walking the app as the owner raises no violation', async ({ page }) => {
   await expect(page.getByRole('dialog').getByText('确认退出？')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
+  // The product app is webpack's classic bundle: deferred scripts, a lazy chunk, its own CSS.
   await page.goto('/micro-app-product/classifiedManagement');
-  await expect(micro(page, 'product')).toContainText('classifiedManagement');
+  await expect(received(page, 'product')).toContainText('classifiedManagement');
+  await expect(page.frameLocator('iframe[data-sub-app="product"]').getByTestId('data-sub-route')).toHaveText(
+    'classifiedManagement',
+  );
 
   await page.goto('/user-info/base-info');
   await page.getByRole('button', { name: '更换头像' }).first().click();

@@ -86,7 +86,7 @@ test('a pushed notice reloads the list and the manual app gets the scene number 
   const listRequests = countListRequests(page);
   await signInToShell(page, 'personal');
   await expect(page).toHaveURL(/\/micro-app-manual\/$/);
-  const manual = page.locator('micro-app[name="manual"]');
+  const manual = page.frameLocator('iframe[data-sub-app="manual"]');
   await expect(manual.getByTestId('mode')).toHaveText('已嵌入主应用');
   await page.getByRole('button', { name: /^消息通知/ }).click();
   await expect(

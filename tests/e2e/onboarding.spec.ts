@@ -35,7 +35,9 @@ test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end d
   const welcome = page.getByRole('dialog', { name: '欢迎使用织雀工作台' });
   await expect(welcome).toBeVisible();
   // The manual sample app carries steps 2–4's targets: let it mount first.
-  await expect(page.locator('micro-app [data-guide="new-manual"]')).toBeAttached();
+  await expect(
+    page.frameLocator('iframe[data-sub-app="manual"]').locator('[data-guide="new-manual"]'),
+  ).toBeVisible();
   await welcome.getByRole('button', { name: '开始' }).click();
 
   const titles = ['返回首页', '个人中心', '回收站', '新建手册'];

@@ -245,7 +245,7 @@ test.describe('sub-apps', () => {
     page,
   }) => {
     await signInToShell(page, 'owner', '/micro-app-product/');
-    const received = page.locator('micro-app[name="product"] [data-testid="received"]');
+    const received = page.frameLocator('iframe[data-sub-app="product"]').getByTestId('received');
     await expect(received).toContainText('commodityManagement');
     await page
       .getByRole('navigation', { name: '产品管理导航' })
@@ -264,7 +264,7 @@ test.describe('sub-apps', () => {
     page,
   }) => {
     await signInToShell(page, 'personal');
-    await page.locator('micro-app[name="manual"]').getByTestId('ask-feedback').click();
+    await page.frameLocator('iframe[data-sub-app="manual"]').getByTestId('ask-feedback').click();
     await expect(page.getByRole('dialog').getByRole('tab', { name: /问题反馈/ })).toBeVisible();
   });
 
@@ -280,7 +280,7 @@ test.describe('sub-apps', () => {
     await page.unroute('**/__mock/apps/manual/**');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /重\s*试/ }).click();
-    await expect(page.locator('micro-app[name="manual"] [data-testid="received"]')).toBeVisible({
+    await expect(page.frameLocator('iframe[data-sub-app="manual"]').getByTestId('received')).toBeVisible({
       timeout: 30_000,
     });
   });

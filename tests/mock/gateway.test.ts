@@ -203,29 +203,57 @@ describe('sample sub-apps', () => {
     engine: '制造引擎',
   };
 
-  it.each(subAppNames)('%s: page, module and shared files are served with CORS', async (app) => {
-    const page = await get(`${stack.url}/__mock/apps/${app}/`, {
-      headers: { Origin: 'http://localhost:5173' },
-    });
-    expect(page.status).toBe(200);
-    expect(page.headers.get('access-control-allow-origin')).toBe('*');
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    const html = await page.text();
-    expect(html).toContain(names[app]);
-    expect(html).toMatch(/<script type="module" src="[^"]+main\.js"><\/script>/);
-    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/); // no inline script
+  const esModuleApps = subAppNames.filter((app) => app !== 'product');
 
-    const main = await get(`${stack.url}/__mock/apps/${app}/main.js`);
-    expect(main.status).toBe(200);
-    expect(main.headers.get('access-control-allow-origin')).toBe('*');
-    expect(main.headers.get('content-type')).toMatch(/text\/javascript/);
-    expect(await main.text()).toContain(names[app]);
+  it.each(esModuleApps)(
+    '%s (ES modules): page, module and shared files are served with CORS',
+    async (app) => {
+      const page = await get(`${stack.url}/__mock/apps/${app}/`, {
+        headers: { Origin: 'http://localhost:5173' },
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('access-control-allow-origin')).toBe('*');
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await page.text();
+      expect(html).toContain(names[app]);
+      expect(html).toMatch(/<script type="module" src="[^"]+main\.js"><\/script>/);
+      expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/); // no inline script
 
-    for (const shared of ['shared/sample-app.js', 'shared/style.css']) {
-      const r = await get(`${stack.url}/__mock/apps/${shared}`);
-      expect(r.status, shared).toBe(200);
-      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+      const main = await get(`${stack.url}/__mock/apps/${app}/main.js`);
+      expect(main.status).toBe(200);
+      expect(main.headers.get('access-control-allow-origin')).toBe('*');
+      expect(main.headers.get('content-type')).toMatch(/text\/javascript/);
+      expect(await main.text()).toContain(names[app]);
+
+      for (const shared of ['shared/sample-app.js', 'shared/style.css', 'kit/index.js']) {
+        const r = await get(`${stack.url}/__mock/apps/${shared}`);
+        expect(r.status, shared).toBe(200);
+        expect(r.headers.get('access-control-allow-origin')).toBe('*');
+      }
+    },
+  );
+
+  it('product is a classic webpack bundle built from source: deferred scripts, a stylesheet, a lazy chunk', async () => {
+    const html = await (await get(`${stack.url}/__mock/apps/product/`)).text();
+    expect(html).toContain('产品管理');
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      expect(tag).toMatch(/\bdefer\b/);
+      expect(tag).not.toMatch(/type=("|')?module/);
     }
+    const src = /src=("?)([^"\s>]+)\1/.exec(scripts[0] ?? '')?.[2] ?? '';
+    expect(src).toMatch(/^\/__mock\/apps\/product\/js\/app\.[0-9a-f]{8}\.js$/);
+    const bundle = await get(`${stack.url}${src}`);
+    expect(bundle.headers.get('content-type')).toMatch(/text\/javascript/);
+    const code = await bundle.text();
+    expect(code).not.toMatch(/^\s*(import|export)\s/m); // a classic script
+    expect(code).toContain('__MICRO_APP_PUBLIC_PATH__');
+    expect(code).toContain('webpackJsonp_product');
+    const css = /href=("?)([^"\s>]+\.css)\1/.exec(html)?.[2] ?? '';
+    const stylesheet = await (await get(`${stack.url}${css}`)).text();
+    expect(stylesheet).toMatch(/html\{[^}]*line-height:1\.8/);
+    expect(stylesheet).toMatch(/\*\{box-sizing:content-box\}/);
   });
 
   it('answers CORS preflight', async () => {
@@ -261,7 +289,9 @@ describe('sample sub-apps', () => {
       expect(code).toContain(`'data-guide': '${target}'`);
     expect(code).toContain('refresh-count');
     const shared = await (await get(`${stack.url}/__mock/apps/shared/sample-app.js`)).text();
-    for (const id of ['received', 'sub-route', 'notify']) expect(shared).toContain(`'data-testid': '${id}'`);
+    for (const id of ['received', 'sub-route', 'notify', 'context']) {
+      expect(shared).toContain(`'data-testid': '${id}'`);
+    }
     expect(shared).toContain("type: 'ping'");
   });
 });

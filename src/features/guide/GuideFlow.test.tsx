@@ -274,11 +274,30 @@ describe('tour targets', () => {
   });
 
   it('finds a target by its data-guide attribute, and gives null when it is missing (the step is centred)', () => {
-    const host = document.createElement('micro-app');
-    host.innerHTML = '<button data-guide="recycle-bin">回收站</button>';
-    document.body.append(host);
-    expect(findTourTarget('recycle-bin')?.textContent).toBe('回收站');
+    const button = document.createElement('button');
+    button.dataset.guide = 'home-link';
+    document.body.append(button);
+    expect(findTourTarget('home-link')).toBe(button);
     expect(findTourTarget('new-manual')).toBeNull();
-    host.remove();
+    button.remove();
+  });
+
+  it('points at a stand-in over a target inside the manual app’s frame', () => {
+    const frame = document.createElement('iframe');
+    frame.dataset.subApp = 'manual';
+    document.body.append(frame);
+    const inner = frame.contentDocument!;
+    inner.body.innerHTML = '<button data-guide="recycle-bin">回收站</button>';
+    const box = (left: number, top: number, width: number, height: number) => () =>
+      ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top }) as DOMRect;
+    frame.getBoundingClientRect = box(100, 64, 800, 600);
+    inner.querySelector('button')!.getBoundingClientRect = box(40, 30, 72, 32);
+
+    const standIn = findTourTarget('recycle-bin');
+    expect(standIn?.ownerDocument).toBe(document);
+    expect(standIn?.style).toMatchObject({ left: '140px', top: '94px', width: '72px', height: '32px' });
+    expect(findTourTarget('recycle-bin')).toBe(standIn); // one stand-in per target, moved each time
+    frame.remove();
+    standIn?.remove();
   });
 });

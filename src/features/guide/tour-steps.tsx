@@ -6,13 +6,14 @@
  *   data-guide="personal-center"  manual sub-app: the 个人中心 button
  *   data-guide="recycle-bin"      manual sub-app: the 回收站 button
  *   data-guide="new-manual"       manual sub-app: the 新建手册 button
- * The manual app runs in micro-app's iframe sandbox without shadow DOM, so its
- * DOM is rendered inside the `<micro-app>` element of this document and
- * `document.querySelector` reaches it. A target that is not there (another page,
- * the app still loading) gives null, and antd's Tour centres that step.
+ * The manual app runs in its own frame (same origin): its targets are found there and
+ * the step points at a stand-in over them (src/micro-apps/frame-targets.ts). A target
+ * that is not there (another page, the app still loading) gives null, and antd's Tour
+ * centres that step.
  */
 import type { TourProps } from 'antd';
 import { GUIDE_TOUR_STEPS } from '@/constants/limits';
+import { standInFor } from '@/micro-apps/frame-targets';
 import { TEXT } from '@/constants/texts';
 
 export const TOUR_TARGETS = ['home-link', 'personal-center', 'recycle-bin', 'new-manual'] as const;
@@ -27,7 +28,8 @@ const COPY: Record<TourTarget, { title: string; description: string }> = {
 
 /** The element a step points at, or null (then the step is centred). */
 export function findTourTarget(target: TourTarget): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-guide="${target}"]`);
+  const selector = `[data-guide="${target}"]`;
+  return document.querySelector<HTMLElement>(selector) ?? standInFor(selector);
 }
 
 export function tourSteps(): NonNullable<TourProps['steps']> {

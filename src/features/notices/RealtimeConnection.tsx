@@ -6,11 +6,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
-import { sendToApp } from '@/micro-apps/channel';
+import { onAnyAppEvent, sendToApp } from '@/micro-apps/channel';
+import { invalidateNotices } from './notice-query';
 import { startNoticeRealtime } from './notice-realtime';
 import { useNoticeOwner } from './use-notices';
 
-/** Forced: micro-app drops data equal to the last sent, and a repeated scene must still refresh. */
+/** Forced: the channel drops data equal to the last sent (micro-app's rule), and a repeated scene must still refresh. */
 function refreshManualApp(sceneNo: string | null): void {
   sendToApp('manual', { type: 'refresh', scene_no: sceneNo, at: Date.now() }, { force: true });
 }
@@ -28,6 +29,13 @@ export function RealtimeConnection() {
       notifyManual: refreshManualApp,
     });
     return () => realtime.stop();
+  }, [queryClient, tid, uid]);
+  // An embedded app changed notices (e.g. marked some read): the list and the bell reload.
+  useEffect(() => {
+    if (!tid || !uid) return;
+    return onAnyAppEvent((_, event) => {
+      if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
+    });
   }, [queryClient, tid, uid]);
   return null;
 }

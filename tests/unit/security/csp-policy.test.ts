@@ -1,15 +1,25 @@
 /**
- * The policy (scripts/csp.ts) takes its other origins from the app's own VITE_*
+ * The policies (scripts/csp.ts) take their other origins from the app's own VITE_*
  * variables: absolute sub-app, API and socket URLs add their origins, relative ones
- * stay 'self'; scripts never get 'unsafe-inline' or 'unsafe-eval'.
+ * stay 'self'. The shell's scripts never get 'unsafe-inline' or 'unsafe-eval', and no
+ * sub-app origin; a sub-app's frame gets the sub-app origins and what children need.
  */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, policySources } from '../../../scripts/csp';
+import { contentSecurityPolicy, newNonce, policySources, subAppFramePolicy } from '../../../scripts/csp';
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
-describe('the Content Security Policy', () => {
+const configured = policySources({
+  VITE_MICRO_APP_MANUAL_URL: 'https://manual.example.com/app/',
+  VITE_MICRO_APP_PRODUCT_URL: '/apps/product/',
+  VITE_MICRO_APP_ENGINE_URL: 'https://manual.example.com/engine/',
+  VITE_MICRO_APP_CHANNEL_URL: 'http://127.0.0.1:8081/channel/',
+  VITE_API_BASE: 'https://api.example.com',
+  VITE_REALTIME_URL: 'wss://push.example.com/api/message/v1/ws',
+});
+
+describe("the shell's Content Security Policy", () => {
   it('is same-origin only with the default (relative) configuration', () => {
     const policy = directives(contentSecurityPolicy(policySources({}), 'abc123'));
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
@@ -19,25 +29,19 @@ describe('the Content Security Policy', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 
-  it('adds the configured sub-app, API and socket origins where they are used', () => {
-    const sources = policySources({
-      VITE_MICRO_APP_MANUAL_URL: 'https://manual.example.com/app/',
-      VITE_MICRO_APP_PRODUCT_URL: '/apps/product/',
-      VITE_MICRO_APP_ENGINE_URL: 'https://manual.example.com/engine/',
-      VITE_API_BASE: 'https://api.example.com',
-      VITE_REALTIME_URL: 'wss://push.example.com/api/message/v1/ws',
-    });
-    const policy = directives(contentSecurityPolicy(sources, 'n'));
-    expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'", 'https://manual.example.com']);
+  it('adds the API and socket origins, and no sub-app origin (sub-apps run in their frames)', () => {
+    const policy = directives(contentSecurityPolicy(configured, 'n'));
+    expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
       'https://api.example.com',
       'wss://push.example.com',
-      'https://manual.example.com',
     ]);
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
     for (const [name, values] of policy) {
       if (name !== 'style-src-attr') expect(values, name).not.toContain("'unsafe-inline'");
       expect(values, name).not.toContain("'unsafe-eval'");
+      expect(values.join(' '), name).not.toContain('manual.example.com');
     }
   });
 
@@ -51,5 +55,35 @@ describe('the Content Security Policy', () => {
     const nonces = new Set(Array.from({ length: 20 }, newNonce));
     expect(nonces.size).toBe(20);
     for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
+
+describe("a sub-app frame's Content Security Policy", () => {
+  const policy = directives(subAppFramePolicy(configured, 'n1'));
+  const apps = ['https://manual.example.com', 'http://127.0.0.1:8081'];
+
+  it("lets the child's files load from the sub-app origins, and nothing else from elsewhere", () => {
+    for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src', 'connect-src']) {
+      expect(policy.get(name), name).toEqual(expect.arrayContaining(["'self'", ...apps]));
+      const others = policy
+        .get(name)!
+        .filter((v) => v.includes('://') && !apps.includes(v) && !configured.services.includes(v));
+      expect(others, name).toEqual([]);
+    }
+    expect(policy.get('img-src')).not.toContain('https:');
+  });
+
+  it("runs the child's inline scripts and styles by nonce, never by 'unsafe-inline'", () => {
+    expect(policy.get('script-src')).toContain("'nonce-n1'");
+    expect(policy.get('style-src')).toContain("'nonce-n1'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('style-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('allows eval for the child only, writes no <base>, and can only be embedded by the shell', () => {
+    expect(policy.get('script-src')).toContain("'unsafe-eval'");
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 });

@@ -1,7 +1,9 @@
 // 渠道管理 — sample sub-app.
+import { onUnmount } from '../kit/index.js';
 import { startSampleApp } from '../shared/sample-app.js';
 
-startSampleApp({
+// An ES-module child: it renders as soon as it runs, and cleans up when the shell removes it.
+const stop = startSampleApp({
   app: 'channel',
   name: '渠道管理',
   routes: [
@@ -9,3 +11,4 @@ startSampleApp({
     { path: '/partners', label: '渠道伙伴' },
   ],
 });
+onUnmount(stop);

@@ -1,7 +1,9 @@
 // 制造引擎 — sample sub-app.
+import { onUnmount } from '../kit/index.js';
 import { startSampleApp } from '../shared/sample-app.js';
 
-startSampleApp({
+// An ES-module child: it renders as soon as it runs, and cleans up when the shell removes it.
+const stop = startSampleApp({
   app: 'engine',
   name: '制造引擎',
   routes: [
@@ -9,3 +11,4 @@ startSampleApp({
     { path: '/projects', label: '项目' },
   ],
 });
+onUnmount(stop);

@@ -1,7 +1,9 @@
 // 织雀手册 — sample sub-app. Also carries the guide tour's targets and shows "refresh" requests.
+import { onUnmount } from '../kit/index.js';
 import { startSampleApp } from '../shared/sample-app.js';
 
-startSampleApp({
+// An ES-module child: it renders as soon as it runs, and cleans up when the shell removes it.
+const stop = startSampleApp({
   app: 'manual',
   name: '织雀手册',
   routes: [
@@ -36,3 +38,4 @@ startSampleApp({
     });
   },
 });
+onUnmount(stop);

@@ -1,12 +1,15 @@
 /**
- * What the four sample sub-apps have in common. Each app's main.js calls
- * `startSampleApp({ app, name, routes, extend })`.
+ * What the four sample sub-apps have in common. Each app's entry calls
+ * `startSampleApp({ app, name, routes, extend })`, which renders and returns `stop`.
  *
- * Under @micro-zoe/micro-app 1.0 (iframe sandbox, router-mode native) this code runs in
- * the sandbox's iframe: `window.microApp` is the data channel and
- * `window.__MICRO_APP_BASE_ROUTE__` the route prefix the shell gave the app. Opened on
- * its own (standalone) neither exists and the base route is the app's own folder.
+ * Written the way a team writes a micro-app child, through the shell's sub-app kit
+ * (packages/sub-app-kit, served at /__mock/apps/kit/): embedded, `window.microApp` is
+ * the data channel and `window.__MICRO_APP_BASE_ROUTE__` the route prefix the shell gave
+ * the app. Opened on its own (standalone) neither exists and the base route is the
+ * app's own folder. The router is the app's own: links push history entries, and
+ * `popstate` (sent by the shell too when its URL moves) re-renders the route.
  */
+import { baseRoute as routePrefix, isEmbedded, onContext, onShellData, sendToShell } from '../kit/index.js';
 
 /** Creates an element with attributes and children (text or elements). */
 export function h(tag, attributes = {}, ...children) {
@@ -23,9 +26,8 @@ const json = (value) => (value === undefined ? 'null' : JSON.stringify(value, nu
 export function startSampleApp({ app, name, routes = [], extend }) {
   const root = document.getElementById('sample-app');
   if (!root) return;
-  const channel = window.microApp;
-  const embedded = Boolean(window.__MICRO_APP_ENVIRONMENT__ && channel);
-  const baseRoute = (window.__MICRO_APP_BASE_ROUTE__ || `/__mock/apps/${app}`).replace(/\/+$/, '');
+  const embedded = isEmbedded();
+  const baseRoute = routePrefix(`/__mock/apps/${app}`);
 
   const subRoute = () => {
     const path = window.location.pathname;
@@ -67,12 +69,16 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     nav.append(link);
   }
 
+  // The session context the shell shares with every app (user, tenant, locale).
+  const contextText = h('span', { 'data-testid': 'context', class: 'muted' }, embedded ? '' : '—');
+
   root.replaceChildren(
     h(
       'header',
       { class: 'head' },
       h('h1', { 'data-testid': 'app-name' }, name),
       h('span', { 'data-testid': 'mode', class: 'tag' }, embedded ? '已嵌入主应用' : '独立运行'),
+      contextText,
     ),
     h('section', { class: 'panel' }, h('h2', {}, '当前子路由'), routeText, nav),
     h('section', { class: 'panel' }, h('h2', {}, '最近收到的数据'), received),
@@ -98,34 +104,31 @@ export function startSampleApp({ app, name, routes = [], extend }) {
   };
 
   notify.addEventListener('click', () => {
-    const message = { type: 'ping', app, at: new Date().toISOString() };
-    if (!embedded) {
-      notifyStatus.textContent = '独立运行，没有主应用可通知';
-      return;
-    }
-    channel.dispatch(message);
-    notifyStatus.textContent = `已发送 ${message.at}`;
+    const at = new Date().toISOString();
+    notifyStatus.textContent = sendToShell({ type: 'ping', app, at })
+      ? `已发送 ${at}`
+      : '独立运行，没有主应用可通知';
   });
 
   askFeedback.addEventListener('click', () => {
-    if (embedded) channel.dispatch({ type: 'open', dialog: 'feedback', app, at: new Date().toISOString() });
-    else notifyStatus.textContent = '独立运行，没有主应用可通知';
+    if (!sendToShell({ type: 'open', dialog: 'feedback', app, at: new Date().toISOString() })) {
+      notifyStatus.textContent = '独立运行，没有主应用可通知';
+    }
   });
 
-  // The shell may change the URL without telling us: popstate, plus a light poll.
+  // Back/forward and the shell's own navigation arrive as popstate.
   window.addEventListener('popstate', updateRoute);
-  const poll = window.setInterval(updateRoute, 500);
-
-  if (embedded) {
-    // autoTrigger: also called at once with the data already set on the element.
-    channel.addDataListener(onData, true);
-  }
-
-  // micro-app sends `unmount` to the app's window when the shell removes it.
-  window.addEventListener('unmount', () => {
-    window.clearInterval(poll);
-    window.removeEventListener('popstate', updateRoute);
-    if (embedded) channel.clearDataListener();
-    extension.unmount?.();
+  // Called at once with the data the shell already set, then on every change.
+  const stopData = onShellData(onData);
+  const stopContext = onContext((context) => {
+    contextText.textContent = `${context.user.name || context.user.phone} · ${context.tenant.name}`;
   });
+
+  return function stop() {
+    window.removeEventListener('popstate', updateRoute);
+    stopData();
+    stopContext();
+    extension.unmount?.();
+    root.replaceChildren();
+  };
 }

@@ -1,0 +1,27 @@
+// Types of the sub-app kit (index.js), from the contract openapi/sub-apps.schema.yaml
+// (generated into generated/sub-apps/contract.ts by `npm run gen`).
+import type {
+  AppToShell,
+  OpenRequest,
+  SessionContext,
+  ShellToApp,
+  SubAppName,
+} from '../../generated/sub-apps/contract';
+
+export type { AppToShell, SessionContext, ShellToApp, SubAppName };
+
+/** What the shell's data looks like: every message it sent, merged (micro-app's rule); `type` is the latest. */
+export type ShellData = Partial<Record<string, unknown>> & ShellToApp;
+
+export declare function isEmbedded(): boolean;
+export declare function appName(): SubAppName | null;
+export declare function baseRoute(standalone?: string): string;
+export declare function getShellData(): ShellData | null;
+export declare function onShellData(listener: (data: ShellData) => void): () => void;
+export declare function getContext(): SessionContext | null;
+export declare function onContext(listener: (context: SessionContext) => void): () => void;
+export declare function sendToShell(message: AppToShell): boolean;
+export declare function openShellDialog(dialog: OpenRequest['dialog']): boolean;
+export declare function navigateShell(path: string): boolean;
+export declare function noticesChanged(): boolean;
+export declare function onUnmount(cleanup: () => void): void;

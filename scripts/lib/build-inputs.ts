@@ -1,0 +1,85 @@
+/**
+ * Whether the production build in dist/ was made from what is here now: its sources,
+ * its build configuration and plugins, the lock file, `.env*` files and every `VITE_*`
+ * variable of the environment (Vite bakes them into the bundle and scripts/csp.ts
+ * derives the policies from them). `npm run preview` rebuilds when the fingerprint it
+ * finds next to the build differs from this one, so a deployer who changes a sub-app
+ * URL tests that URL, not the one of the last build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** What `vite build` reads, relative to the project root (folders are walked). */
+export const BUILD_INPUTS = [
+  'src',
+  'generated',
+  'public',
+  'index.html',
+  'sub-app.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/csp.ts',
+  'scripts/antd-css',
+  'scripts/compile-hints.ts',
+  'scripts/vendor-chunks.ts',
+  'scripts/lib/paths.ts',
+];
+
+const STAMP = '.build-inputs';
+
+function files(root: string, entry: string): string[] {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full)
+    .filter((name) => name !== 'node_modules')
+    .flatMap((name) => files(root, path.join(entry, name)));
+}
+
+/** A digest of the build's inputs: file contents, `.env*` files and the `VITE_*` variables. */
+export function buildFingerprint(root: string, env: Record<string, string | undefined>): string {
+  const hash = createHash('sha256');
+  const envFiles = readdirSync(root).filter((name) => /^\.env(\..+)?$/.test(name));
+  for (const file of [...BUILD_INPUTS, ...envFiles].flatMap((entry) => files(root, entry)).sort()) {
+    hash.update(`file ${file}\n`).update(readFileSync(path.join(root, file)));
+  }
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
+    hash.update(`env ${name}=${env[name] ?? ''}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export function buildIsCurrent(outDir: string, fingerprint: string): boolean {
+  const stamp = path.join(outDir, STAMP);
+  return (
+    existsSync(path.join(outDir, 'index.html')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === fingerprint
+  );
+}
+
+/**
+ * Writes the fingerprint next to every production build (`npm run build` and the
+ * preview's own build alike), taken when the build starts.
+ */
+export function buildInputsStamp(): Plugin {
+  let fingerprint = '';
+  let outDir = 'dist';
+  return {
+    name: 'workbench-build-inputs',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      fingerprint = buildFingerprint(config.root, process.env);
+    },
+    closeBundle() {
+      writeFileSync(path.join(outDir, STAMP), fingerprint);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The child's page built into the frame's document: resources resolved against the
+ * child's entry, inline styles and scripts stamped with the frame's nonce, nothing of
+ * the child's own policy or <base>, scripts collected in order and not run by parsing.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { absoluteCssUrls, buildChildPage } from './load-child';
+
+const ENTRY = 'https://apps.example.com/product/';
+const HTML = `<!doctype html>
+<html lang="zh-CN" class="child">
+<head>
+  <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+  <base href="/product/">
+  <title>产品管理</title>
+  <link rel="stylesheet" href="css/app.css">
+  <style>.logo { background: url(img/logo.png) } .x { background: url("data:image/png;base64,AA") }</style>
+  <script defer src="js/vendors.js"></script>
+  <script defer src="js/app.js"></script>
+</head>
+<body data-theme="light">
+  <div id="app"><img src="img/a.png" srcset="img/a.png 1x, img/a@2x.png 2x"><a href="/micro-app-product/list">list</a></div>
+  <script>window.inline = 1</script>
+  <script type="application/json" id="config">{"a":1}</script>
+</body>
+</html>`;
+
+beforeEach(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+});
+
+describe('building the child’s page', () => {
+  it('resolves resources against the child, not the frame, and keeps app links as they are', () => {
+    buildChildPage(HTML, ENTRY, 'n0nce');
+    expect(document.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(
+      'https://apps.example.com/product/css/app.css',
+    );
+    const img = document.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://apps.example.com/product/img/a.png');
+    expect(img?.getAttribute('srcset')).toBe(
+      'https://apps.example.com/product/img/a.png 1x, https://apps.example.com/product/img/a@2x.png 2x',
+    );
+    expect(document.querySelector('a')?.getAttribute('href')).toBe('/micro-app-product/list');
+  });
+
+  it('stamps inline styles with the nonce and makes their url()s absolute', () => {
+    buildChildPage(HTML, ENTRY, 'n0nce');
+    const style = document.querySelector('style');
+    expect(style?.getAttribute('nonce')).toBe('n0nce');
+    expect(style?.textContent).toContain('url(https://apps.example.com/product/img/logo.png)');
+    expect(style?.textContent).toContain('url("data:image/png;base64,AA")');
+  });
+
+  it('leaves out the child’s <base> and CSP meta, copies html/body attributes and the title', () => {
+    buildChildPage(HTML, ENTRY, undefined);
+    expect(document.querySelector('base')).toBeNull();
+    expect(document.querySelector('meta[http-equiv]')).toBeNull();
+    expect(document.documentElement.getAttribute('lang')).toBe('zh-CN');
+    expect(document.body.dataset.theme).toBe('light');
+    expect(document.title).toBe('产品管理');
+  });
+
+  it('collects the scripts in document order without running them; data scripts stay in place', () => {
+    const page = buildChildPage(HTML, ENTRY, 'n0nce');
+    expect(page.scripts.map((s) => s.getAttribute('src') ?? s.textContent)).toEqual([
+      'js/vendors.js',
+      'js/app.js',
+      'window.inline = 1',
+    ]);
+    expect(document.querySelectorAll('script:not([type="application/json"])')).toHaveLength(0);
+    expect(document.getElementById('config')?.textContent).toBe('{"a":1}');
+    expect((window as unknown as { inline?: number }).inline).toBeUndefined();
+  });
+});
+
+describe('url() in CSS text', () => {
+  it('leaves absolute, data and fragment URLs alone', () => {
+    const css = "a{b:url('x.png')} c{d:url(https://cdn/x.png)} e{f:url(#g)} h{i:url(data:x)}";
+    expect(absoluteCssUrls(css, 'https://apps.example.com/p/')).toBe(
+      "a{b:url('https://apps.example.com/p/x.png')} c{d:url(https://cdn/x.png)} e{f:url(#g)} h{i:url(data:x)}",
+    );
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Loads a child's index.html into this frame's own document, so the child runs as it
+ * does when opened on its own: its stylesheets, its markup, then its scripts in
+ * document order, loaded by URL (classic and ES-module alike: no eval needed).
+ *
+ * - URLs of resources (scripts, stylesheets, images, media) resolve against the
+ *   child's entry, the way its own page would resolve them. No `<base>` is written:
+ *   it would send the child's `history.pushState('/route')` to the child's origin.
+ * - Inline `<script>` and `<style>` get this frame's nonce (the frame's policy,
+ *   scripts/csp.ts, names it); `<style>` url()s are made absolute.
+ * - A `<meta http-equiv="Content-Security-Policy">` or `<base>` of the child is left
+ *   out; the frame's header policy is the one that applies.
+ */
+export class ChildLoadError extends Error {
+  override name = 'ChildLoadError';
+}
+
+const RESOURCE_ATTRIBUTES: Record<string, string[]> = {
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  link: ['href'],
+  iframe: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  input: ['src'],
+};
+
+const JS_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'importmap']);
+
+function absolute(value: string, base: string): string {
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return value;
+  }
+}
+
+function absoluteSrcset(value: string, base: string): string {
+  return value
+    .split(',')
+    .map((candidate) => {
+      const [url = '', ...descriptor] = candidate.trim().split(/\s+/);
+      return [absolute(url, base), ...descriptor].join(' ');
+    })
+    .join(', ');
+}
+
+/** `url(...)` in CSS text, relative to the child's entry instead of this frame. */
+export function absoluteCssUrls(css: string, base: string): string {
+  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (match, quote: string, url: string) =>
+    /^(data:|blob:|#|[a-z][a-z0-9+.-]*:\/\/)/i.test(url.trim())
+      ? match
+      : `url(${quote}${absolute(url.trim(), base)}${quote})`,
+  );
+}
+
+function absolutize(root: Element, base: string): void {
+  for (const element of [root, ...root.querySelectorAll('*')]) {
+    for (const attribute of RESOURCE_ATTRIBUTES[element.localName] ?? []) {
+      const value = element.getAttribute(attribute);
+      if (value === null || value.trim() === '') continue;
+      element.setAttribute(
+        attribute,
+        attribute === 'srcset' ? absoluteSrcset(value, base) : absolute(value.trim(), base),
+      );
+    }
+  }
+}
+
+export interface ChildPage {
+  /** The child's scripts, in document order, not yet run. */
+  scripts: HTMLScriptElement[];
+  /** The URL the child's relative URLs resolve against (its entry after redirects, or its `<base>`). */
+  base: string;
+}
+
+/** Fetches the child's HTML. Fails with the reason a developer needs (status, URL, CORS). */
+export async function fetchChild(entry: string): Promise<{ html: string; url: string }> {
+  let response: Response;
+  try {
+    // eslint-disable-next-line no-restricted-globals -- a sub-app's page, not an API call: the transport's auth, tenant and envelope do not apply
+    response = await fetch(entry, { headers: { Accept: 'text/html' } });
+  } catch (error) {
+    throw new ChildLoadError(
+      `GET ${entry} failed (${String(error)}): the server is unreachable or does not send CORS headers for this origin`,
+    );
+  }
+  if (!response.ok)
+    throw new ChildLoadError(`GET ${entry} answered ${response.status} ${response.statusText}`);
+  return { html: await response.text(), url: response.url || entry };
+}
+
+/** Puts the child's head and body into this document; returns its scripts to run. */
+export function buildChildPage(html: string, url: string, nonce: string | undefined): ChildPage {
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const declaredBase = parsed.querySelector('base[href]')?.getAttribute('href');
+  const base = declaredBase ? absolute(declaredBase, url) : url;
+  const scripts = [...parsed.querySelectorAll('script')].filter((script) =>
+    JS_TYPES.has((script.getAttribute('type') ?? '').trim().toLowerCase()),
+  );
+  for (const script of scripts) script.remove();
+  for (const element of parsed.querySelectorAll('base, meta[http-equiv]')) {
+    if (
+      element.localName === 'base' ||
+      /content-security-policy/i.test(element.getAttribute('http-equiv') ?? '')
+    ) {
+      element.remove();
+    }
+  }
+  for (const style of parsed.querySelectorAll('style')) {
+    style.textContent = absoluteCssUrls(style.textContent ?? '', base);
+    if (nonce) style.setAttribute('nonce', nonce);
+  }
+  absolutize(parsed.documentElement, base);
+
+  for (const { name, value } of parsed.documentElement.attributes) {
+    document.documentElement.setAttribute(name, value);
+  }
+  for (const { name, value } of parsed.body.attributes) document.body.setAttribute(name, value);
+  const title = parsed.querySelector('title');
+  if (title) document.title = title.textContent ?? '';
+  for (const node of [...parsed.head.childNodes]) {
+    if (node instanceof Element && node.localName === 'title') continue;
+    document.head.append(document.importNode(node, true));
+  }
+  for (const node of [...parsed.body.childNodes]) document.body.append(document.importNode(node, true));
+  return { scripts, base };
+}
+
+/**
+ * Runs the scripts one after the other, as the browser would run the deferred scripts
+ * of a page: each external one is awaited (a module's `load` comes after its graph ran),
+ * `async` ones are not waited for, `nomodule` ones are skipped (this browser has modules).
+ */
+export async function runScripts(page: ChildPage, nonce: string | undefined): Promise<void> {
+  for (const original of page.scripts) {
+    if (original.hasAttribute('nomodule')) continue;
+    const script = document.createElement('script');
+    for (const { name, value } of original.attributes) {
+      if (name !== 'src' && name !== 'nonce') script.setAttribute(name, value);
+    }
+    const src = original.getAttribute('src');
+    if (!src) {
+      if (nonce) script.nonce = nonce;
+      script.textContent = original.textContent;
+      document.body.append(script);
+      continue;
+    }
+    script.src = absolute(src, page.base);
+    script.async = original.hasAttribute('async');
+    const loaded = new Promise<void>((resolve, reject) => {
+      script.addEventListener('load', () => resolve(), { once: true });
+      script.addEventListener(
+        'error',
+        () =>
+          reject(
+            new ChildLoadError(
+              `script ${script.src} could not be loaded (network error, CORS, or blocked by the Content Security Policy)`,
+            ),
+          ),
+        { once: true },
+      );
+    });
+    document.body.append(script);
+    if (!script.async) await loaded;
+    else loaded.catch((error: unknown) => console.error('[sub-app]', error));
+  }
+  // Children that wait for the page: the real events fired before they existed.
+  document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
+  window.dispatchEvent(new Event('load'));
+}

@@ -1,0 +1,40 @@
+/**
+ * The session context every app reads as micro-app global data (`getGlobalData()`):
+ * who is signed in and in which space (contract: SessionContext in
+ * openapi/sub-apps.schema.yaml). The token is left out unless the deployment shares it.
+ */
+import { useEffect } from 'react';
+import { config } from '@/config/env';
+import { useSession, type SessionData } from '@/session/bootstrap';
+import { getToken } from '@/session/storage';
+import { setSharedContext, type ShellGlobalData } from './channel';
+
+export function sharedContextOf(session: SessionData, token: string | null): ShellGlobalData {
+  const { info, config: userConfig } = session;
+  return {
+    context: {
+      user: {
+        id: info.gid,
+        name: info.user_name ?? '',
+        phone: info.phone ?? '',
+        avatarUrl: info.avatar_url ?? '',
+      },
+      tenant: {
+        id: userConfig.last_login_tenant_link,
+        name: userConfig.last_login_tenant_name ?? '',
+        personal: session.isPersonal,
+        frozen: userConfig.last_login_tenant_is_disable === true,
+        owner: userConfig.is_owner === true,
+      },
+      locale: 'zh-CN',
+      homePage: userConfig.def_home_page === 'page2' ? 'page2' : 'page1',
+      ...(config.shareTokenWithSubApps && token ? { token } : {}),
+    },
+  };
+}
+
+/** Keeps the apps' global data in step with the session. */
+export function useSharedContext(): void {
+  const session = useSession();
+  useEffect(() => setSharedContext(sharedContextOf(session, getToken())), [session]);
+}

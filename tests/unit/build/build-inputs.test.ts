@@ -1,0 +1,56 @@
+/**
+ * `npm run preview` rebuilds when the build was made from other inputs: a changed
+ * source, a changed `.env` file, or a changed `VITE_*` variable (a sub-app URL), and
+ * not when nothing changed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildFingerprint, buildIsCurrent } from '../../../scripts/lib/build-inputs';
+
+let root = '';
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function project() {
+  root = mkdtempSync(path.join(tmpdir(), 'build-inputs-'));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'src', 'main.ts'), 'export const a = 1;');
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
+  return root;
+}
+
+describe('the build fingerprint', () => {
+  it('is stable, and changes with a source, a .env file or a VITE_* value — not with other variables', () => {
+    const dir = project();
+    const env = { VITE_MICRO_APP_MANUAL_URL: 'https://a.example/manual/', HOME: '/root' };
+    const first = buildFingerprint(dir, env);
+    expect(buildFingerprint(dir, { ...env, HOME: '/elsewhere', PATH: '/bin' })).toBe(first);
+
+    const otherUrl = buildFingerprint(dir, {
+      ...env,
+      VITE_MICRO_APP_MANUAL_URL: 'https://b.example/manual/',
+    });
+    expect(otherUrl).not.toBe(first);
+    expect(buildFingerprint(dir, { ...env, VITE_SUB_APP_TOKEN: 'share' })).not.toBe(first);
+
+    writeFileSync(path.join(dir, '.env.production'), 'VITE_API_BASE=https://api.example');
+    const withEnvFile = buildFingerprint(dir, env);
+    expect(withEnvFile).not.toBe(first);
+
+    writeFileSync(path.join(dir, 'src', 'main.ts'), 'export const a = 2;');
+    expect(buildFingerprint(dir, env)).not.toBe(withEnvFile);
+  });
+
+  it('a build is current only with its stamp and the same fingerprint', () => {
+    const dir = project();
+    const out = path.join(dir, 'dist');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'index.html'), '');
+    const fingerprint = buildFingerprint(dir, {});
+    expect(buildIsCurrent(out, fingerprint)).toBe(false);
+    writeFileSync(path.join(out, '.build-inputs'), fingerprint);
+    expect(buildIsCurrent(out, fingerprint)).toBe(true);
+    expect(buildIsCurrent(out, buildFingerprint(dir, { VITE_API_BASE: 'https://x' }))).toBe(false);
+  });
+});
