@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4110);
 export const baseURL = `http://localhost:${PORT}`;
+/** A sub-app on an origin of its own: the mock gateway's sample, by IP rather than by name. */
+export const SUB_APP_ORIGIN_PRODUCT_URL = `http://127.0.0.1:${MOCK_PORT}/__mock/apps/product/`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +42,13 @@ export default defineConfig({
   webServer: {
     command: 'node_modules/.bin/tsx scripts/start.ts --preview',
     url: `${baseURL}/__mock/scenarios`,
-    env: { PORT: String(PORT), MOCK_PORT: String(MOCK_PORT) },
+    // The product sample is served from another origin (the gateway's, by IP), as real sub-apps
+    // are: its frame loads it across origins under its own policy. start.ts rebuilds for it.
+    env: {
+      PORT: String(PORT),
+      MOCK_PORT: String(MOCK_PORT),
+      VITE_MICRO_APP_PRODUCT_URL: SUB_APP_ORIGIN_PRODUCT_URL,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',

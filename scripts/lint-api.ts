@@ -1,7 +1,13 @@
-/** `npm run lint:api`: Spectral over the OpenAPI documents, the AsyncAPI parser over the socket contract. */
+/**
+ * `npm run lint:api`: Spectral over the OpenAPI documents, the AsyncAPI parser over the
+ * socket contract, and Ajv (strict, JSON Schema 2020-12) over the sub-app contract.
+ */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser, fromFile } from '@asyncapi/parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
 
 const root = join(import.meta.dirname, '..');
 let failed = false;
@@ -37,6 +43,22 @@ else
   console.log(
     `AsyncAPI: realtime.asyncapi.yaml valid (${document.version()}, ${document.operations().length} operations)`,
   );
+
+// The sub-app contract: a valid 2020-12 schema whose every definition compiles in strict mode.
+try {
+  const schema = parse(readFileSync(join(root, 'openapi', 'sub-apps.schema.yaml'), 'utf8')) as {
+    $id: string;
+    $defs: Record<string, unknown>;
+  };
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  if (!ajv.validateSchema(schema)) throw new Error(ajv.errorsText(ajv.errors));
+  ajv.addSchema(schema);
+  for (const name of Object.keys(schema.$defs)) ajv.getSchema(`${schema.$id}#/$defs/${name}`);
+  console.log(`JSON Schema: sub-apps.schema.yaml valid (${Object.keys(schema.$defs).length} definitions)`);
+} catch (error) {
+  console.log(`error  ${error instanceof Error ? error.message : String(error)}  (sub-apps.schema.yaml)`);
+  failed = true;
+}
 
 if (failed) {
   console.error('lint:api failed');

@@ -52,9 +52,9 @@ const stateOf = (app: SubAppName): AppState => {
 const post = (frame: Window, message: Outgoing) =>
   frame.postMessage({ channel: FRAME_CHANNEL, ...message }, window.location.origin);
 
-/** Ajv's error list in one line, for the console. */
+/** Ajv's error list in one line for the console: each distinct problem once. */
 const explain = (errors: { instancePath?: string; message?: string }[] | null | undefined) =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ');
+  [...new Set((errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()))].join('; ');
 
 /**
  * Sends data to an app. `force` delivers even when nothing changed (events such as

@@ -8,6 +8,7 @@
  * the page or in any frame.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';
@@ -56,15 +57,22 @@ test("a sub-app's frame gets its own policy: the child's needs, nothing for othe
   );
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
   expect(nonce).not.toBe('');
-  // The default configuration serves the sample apps from this origin: 'self' is all they need.
+  // The browser tests serve the product sample from another origin (playwright.config.ts): listed, and nothing else.
+  const productOrigin = new URL(SUB_APP_ORIGIN_PRODUCT_URL).origin;
   expect(directives.get('script-src')).toEqual([
     "'self'",
     "'report-sample'",
     `'nonce-${nonce}'`,
     "'unsafe-eval'",
+    productOrigin,
   ]);
-  expect(directives.get('style-src')).toEqual(["'self'", "'report-sample'", `'nonce-${nonce}'`]);
-  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  expect(directives.get('style-src')).toEqual([
+    "'self'",
+    "'report-sample'",
+    `'nonce-${nonce}'`,
+    productOrigin,
+  ]);
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', productOrigin]);
   expect(directives.get('base-uri')).toEqual(["'none'"]);
   expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
   const html = await response.text();

@@ -33,6 +33,9 @@ test('both kinds of child show their content, with no policy violation in any do
   await expect(app(page, 'product').getByTestId('app-name')).toHaveText('产品管理');
   // The lazy chunk came through webpack's runtime from the public path micro-app gives.
   await expect(app(page, 'product').getByTestId('lazy-chunk')).toBeVisible();
+  // The inline <script> and <style> of its index.html ran with the frame's nonce, before the bundle.
+  await expect(app(page, 'product').locator('#sample-app')).toHaveAttribute('data-inline-config', 'webpack');
+  await expect(app(page, 'product').locator('#sample-app')).toHaveCSS('min-height', '240px');
   await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted');
   // The session context reached both (user · tenant), never the token.
   await expect(app(page, 'product').getByTestId('context')).toContainText('·');

@@ -14,7 +14,7 @@ const HTML = `<!doctype html>
   <base href="/product/">
   <title>产品管理</title>
   <link rel="stylesheet" href="css/app.css">
-  <style>.logo { background: url(img/logo.png) } .x { background: url("data:image/png;base64,AA") }</style>
+  <style media="screen">.logo { background: url(img/logo.png) } .x { background: url("data:image/png;base64,AA") } a > b {}</style>
   <script defer src="js/vendors.js"></script>
   <script defer src="js/app.js"></script>
 </head>
@@ -48,6 +48,10 @@ describe('building the child’s page', () => {
     buildChildPage(HTML, ENTRY, 'n0nce');
     const style = document.querySelector('style');
     expect(style?.getAttribute('nonce')).toBe('n0nce');
+    expect(style?.getAttribute('media')).toBe('screen');
+    expect(style?.textContent).toContain('a > b {}');
+    // The carrier it crossed the parser in is gone.
+    expect(document.querySelector('script[type="text/x-sub-app-style"]')).toBeNull();
     expect(style?.textContent).toContain('url(https://apps.example.com/product/img/logo.png)');
     expect(style?.textContent).toContain('url("data:image/png;base64,AA")');
   });

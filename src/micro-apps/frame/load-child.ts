@@ -7,7 +7,10 @@
  *   child's entry, the way its own page would resolve them. No `<base>` is written:
  *   it would send the child's `history.pushState('/route')` to the child's origin.
  * - Inline `<script>` and `<style>` get this frame's nonce (the frame's policy,
- *   scripts/csp.ts, names it); `<style>` url()s are made absolute.
+ *   scripts/csp.ts, names it); `<style>` url()s are made absolute. A document made by
+ *   DOMParser inherits this frame's policy, so the child's `<style>` elements must not
+ *   be parsed as styles there (each would be a violation): they travel as inert
+ *   `<script type="text/x-sub-app-style">` and become real styles in this document.
  * - A `<meta http-equiv="Content-Security-Policy">` or `<base>` of the child is left
  *   out; the frame's header policy is the one that applies.
  */
@@ -29,6 +32,10 @@ const RESOURCE_ATTRIBUTES: Record<string, string[]> = {
 };
 
 const JS_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'importmap']);
+
+/** How a child's `<style>` crosses the parsed document (see above). */
+const STYLE_CARRIER = 'text/x-sub-app-style';
+const STYLE_ELEMENT = /<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi;
 
 function absolute(value: string, base: string): string {
   try {
@@ -95,7 +102,13 @@ export async function fetchChild(entry: string): Promise<{ html: string; url: st
 
 /** Puts the child's head and body into this document; returns its scripts to run. */
 export function buildChildPage(html: string, url: string, nonce: string | undefined): ChildPage {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const parsed = new DOMParser().parseFromString(
+    html.replace(
+      STYLE_ELEMENT,
+      (_, attributes: string, css: string) => `<script type="${STYLE_CARRIER}"${attributes}>${css}</script>`,
+    ),
+    'text/html',
+  );
   const declaredBase = parsed.querySelector('base[href]')?.getAttribute('href');
   const base = declaredBase ? absolute(declaredBase, url) : url;
   const scripts = [...parsed.querySelectorAll('script')].filter((script) =>
@@ -110,10 +123,6 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
       element.remove();
     }
   }
-  for (const style of parsed.querySelectorAll('style')) {
-    style.textContent = absoluteCssUrls(style.textContent ?? '', base);
-    if (nonce) style.setAttribute('nonce', nonce);
-  }
   absolutize(parsed.documentElement, base);
 
   for (const { name, value } of parsed.documentElement.attributes) {
@@ -127,6 +136,13 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
     document.head.append(document.importNode(node, true));
   }
   for (const node of [...parsed.body.childNodes]) document.body.append(document.importNode(node, true));
+  for (const carrier of document.querySelectorAll<HTMLScriptElement>(`script[type="${STYLE_CARRIER}"]`)) {
+    const style = document.createElement('style');
+    for (const { name, value } of carrier.attributes) if (name !== 'type') style.setAttribute(name, value);
+    if (nonce) style.setAttribute('nonce', nonce);
+    style.textContent = absoluteCssUrls(carrier.textContent ?? '', base);
+    carrier.replaceWith(style);
+  }
   return { scripts, base };
 }
 

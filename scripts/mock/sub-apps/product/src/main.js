@@ -18,6 +18,8 @@ function mount() {
       { path: '/attributeManagement', label: '属性管理' },
     ],
     extend(tools) {
+      // Proof that the inline script of index.html ran before the bundle (the frame keeps the order).
+      tools.root.dataset.inlineConfig = window.PRODUCT_APP_CONFIG?.build ?? 'missing';
       // The panel for the rail's sub-route comes in a chunk of its own (webpack's JSONP loading).
       let panel;
       let closed = false;
