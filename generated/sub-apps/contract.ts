@@ -72,7 +72,7 @@ export interface ShellGlobalData {
   context: SessionContext;
 }
 /**
- * The signed-in user and the current space, updated when they change. The session token is not part of it: an app calls its own back end with its own credentials, unless the deployment sets VITE_SUB_APP_TOKEN=share (then `token` is present).
+ * The signed-in user and the current space, updated when they change. The session token is not part of it unless the deployment sets VITE_SUB_APP_TOKEN=share (then `token` is present): an app calls its own back end with its own credentials. (This keeps apps from being written to depend on the shell's token; it is not a wall: the frames share the shell's origin, so app code is trusted like the shell's own — README "Security".)
  *
  * This interface was referenced by `SubAppContract`'s JSON-Schema
  * via the `definition` "SessionContext".

@@ -7,7 +7,7 @@
  * URL tests that URL, not the one of the last build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -78,7 +78,12 @@ export function buildInputsStamp(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       fingerprint = buildFingerprint(config.root, process.env);
     },
-    closeBundle() {
+    // A build that fails leaves no stamp: the old one goes when a build starts, the new one
+    // is written only once the bundle is on disk.
+    buildStart() {
+      rmSync(path.join(outDir, STAMP), { force: true });
+    },
+    writeBundle() {
       writeFileSync(path.join(outDir, STAMP), fingerprint);
     },
   };

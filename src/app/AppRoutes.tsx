@@ -60,7 +60,8 @@ function SignedInRoutes() {
             path={`${APP_PREFIX[app]}/*`}
             element={
               <ErrorBoundary region={SHELL_TEXT.regions.subApp} resetKey={app}>
-                {app === 'product' ? <ProductWorkspace /> : <SubAppHost app={app} />}
+                {/* Keyed: another app is another host, with its own status and frame. */}
+                {app === 'product' ? <ProductWorkspace key={app} /> : <SubAppHost key={app} app={app} />}
               </ErrorBoundary>
             }
           />

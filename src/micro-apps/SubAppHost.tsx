@@ -19,7 +19,7 @@ import { dialogs } from '@/ui/dialogs';
 import { ErrorState } from '@/ui/ErrorState';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
-import { frameUrl } from './frame-protocol';
+import { frameUrl, routeUnder } from './frame-protocol';
 import { useSharedContext } from './shared-context';
 
 /** The whole time an app has to show content, from the moment its frame is created. */
@@ -121,15 +121,17 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
         console.error(`[sub-app ${app}] ${reason}`);
         settle('error');
       },
-      moved: (path, replace) => {
-        if (path !== prefix && !path.startsWith(`${prefix}/`)) {
+      moved: (path, replace, state) => {
+        const route = routeUnder(prefix, path);
+        if (!route) {
           console.warn(
             `[sub-app ${app}] ignored a route outside ${prefix}/: ${path} (use dispatch({ type: 'navigate' }))`,
           );
           return;
         }
-        appPath.current = path;
-        latest.current.navigate(path, { replace });
+        appPath.current = route;
+        // The app's history.state rides in the shell's entry, so back/forward give it back.
+        latest.current.navigate(route, { replace, state: { subApp: state } });
       },
     });
     return () => {
@@ -139,11 +141,12 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
     };
   }, [app]);
 
+  const appState = (location.state as { subApp?: unknown } | null)?.subApp ?? null;
   useEffect(() => {
     if (here === appPath.current) return;
     appPath.current = here;
-    connection.current?.navigate(here);
-  }, [here]);
+    connection.current?.navigate(here, appState);
+  }, [here, appState]);
 
   return (
     <iframe

@@ -53,8 +53,13 @@ describe('the channel to an app frame', () => {
       }),
       expect.objectContaining({ kind: 'data', force: true }),
     ]);
+    // Leaving: the app's unmount runs at once, before the frame is removed (a message would be too late).
+    const unmount = vi.fn();
+    Object.assign(frame.contentWindow!, { __workbenchSubAppFrame: { unmount } });
     connection.disconnect();
-    expect(sent().at(-1)).toMatchObject({ kind: 'unmount' });
+    expect(unmount).toHaveBeenCalledTimes(1);
+    sendToApp('product', { type: 'route', subRoute: 'commodityManagement' });
+    expect(sent().filter((m) => m.kind === 'data')).toHaveLength(2); // no longer connected
   });
 
   it('refuses to send what breaks the contract', () => {
@@ -91,11 +96,11 @@ describe('the channel to an app frame', () => {
     const other = newFrame();
     const on = callbacks();
     connectFrame('engine', frame, on);
-    fromFrame({ kind: 'location', path: '/micro-app-engine/projects', replace: false });
+    fromFrame({ kind: 'location', path: '/micro-app-engine/projects', replace: false, state: { idx: 2 } });
     fromFrame({ kind: 'mounted' }, other.frame.contentWindow);
     fromFrame({ kind: 'mounted' });
     fromFrame({ kind: 'error', reason: 'GET x answered 404' });
-    expect(on.moved).toHaveBeenCalledWith('/micro-app-engine/projects', false);
+    expect(on.moved).toHaveBeenCalledWith('/micro-app-engine/projects', false, { idx: 2 });
     expect(on.mounted).toHaveBeenCalledTimes(1);
     expect(on.failed).toHaveBeenCalledWith('GET x answered 404');
   });
@@ -103,14 +108,14 @@ describe('the channel to an app frame', () => {
   it('a shell move before the frame is ready is sent right after its data', () => {
     const { frame, fromFrame, sent } = newFrame();
     const connection = connectFrame('engine', frame, callbacks());
-    connection.navigate('/micro-app-engine/projects');
+    connection.navigate('/micro-app-engine/projects', { idx: 1 });
     expect(sent()).toEqual([]);
     fromFrame({ kind: 'ready' });
     expect(sent().map((m) => m.kind)).toEqual(['init', 'navigate']);
-    expect(sent()[1]).toMatchObject({ path: '/micro-app-engine/projects' });
+    expect(sent()[1]).toMatchObject({ path: '/micro-app-engine/projects', state: { idx: 1 } });
   });
 
-  it('shares the session context with every frame, without the token unless configured', () => {
+  it('shares the session context with every frame', () => {
     const { frame, fromFrame, sent } = newFrame();
     connectFrame('manual', frame, callbacks());
     fromFrame({ kind: 'ready' });

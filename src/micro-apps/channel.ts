@@ -18,8 +18,10 @@ import {
 } from '@generated/sub-apps/validate';
 import {
   FRAME_CHANNEL,
+  FRAME_HOOK,
   isFrameMessage,
   shallowEqual,
+  type FrameHook,
   type FrameToShell,
   type ShellToFrame,
 } from './frame-protocol';
@@ -107,13 +109,14 @@ export function onAnyAppEvent(listener: (app: SubAppName, event: AppToShell) => 
 export interface FrameCallbacks {
   mounted: () => void;
   failed: (reason: string) => void;
-  /** The app moved its own router to `path` (a push unless `replace`). */
-  moved: (path: string, replace: boolean) => void;
+  /** The app moved its own router to `path` (a push unless `replace`), with its history.state. */
+  moved: (path: string, replace: boolean, state: unknown) => void;
 }
 
 export interface FrameConnection {
-  /** The shell URL moved to a route of this app. */
-  navigate: (path: string) => void;
+  /** The shell URL moved to a route of this app (with the app's history.state of that entry, if any). */
+  navigate: (path: string, state?: unknown) => void;
+  /** Runs the app's unmount, then stops listening. Call it before the frame is removed. */
   disconnect: () => void;
 }
 
@@ -125,21 +128,23 @@ export function connectFrame(app: SubAppName, frame: HTMLIFrameElement, on: Fram
   const state = stateOf(app);
   let target: Window | null = null;
   /** A route the shell moved to before the frame was ready: sent right after its data. */
-  let pendingRoute: string | null = null;
+  let pending: { path: string; state: unknown } | null = null;
   const handle = (event: MessageEvent) => {
     if (!frame.contentWindow || event.source !== frame.contentWindow) return;
     if (event.origin !== window.location.origin || !isFrameMessage(event.data)) return;
     const message: FrameToShell = event.data;
     if (message.kind === 'ready') {
+      // Also after the frame reloaded itself (a plain link of the app): the same window, a new page.
       target = frame.contentWindow;
       state.frames.add(target);
       post(target, { kind: 'init', data: state.data, globalData });
-      if (pendingRoute) post(target, { kind: 'navigate', path: pendingRoute });
-      pendingRoute = null;
+      if (pending) post(target, { kind: 'navigate', ...pending });
+      pending = null;
     } else if (message.kind === 'mounted') on.mounted();
     else if (message.kind === 'error') on.failed(String(message.reason));
     else if (message.kind === 'location') {
-      if (typeof message.path === 'string') on.moved(message.path, message.replace === true);
+      if (typeof message.path === 'string')
+        on.moved(message.path, message.replace === true, message.state ?? null);
     } else if (message.kind === 'dispatch') {
       if (!validateAppToShell(message.data)) {
         console.warn(
@@ -155,15 +160,18 @@ export function connectFrame(app: SubAppName, frame: HTMLIFrameElement, on: Fram
   };
   window.addEventListener('message', handle);
   return {
-    navigate: (path) => {
-      if (target) post(target, { kind: 'navigate', path });
-      else pendingRoute = path;
+    navigate: (path, routeState = null) => {
+      if (target) post(target, { kind: 'navigate', path, state: routeState });
+      else pending = { path, state: routeState };
     },
     disconnect: () => {
       window.removeEventListener('message', handle);
-      if (target) {
-        post(target, { kind: 'unmount' });
-        state.frames.delete(target);
+      if (!target) return;
+      state.frames.delete(target);
+      try {
+        (target as unknown as Record<string, FrameHook | undefined>)[FRAME_HOOK]?.unmount();
+      } catch (error) {
+        console.error(`[sub-app ${app}] unmount threw`, error);
       }
     },
   };

@@ -5,9 +5,13 @@
  * carried inside `data` / `dispatch` messages.
  *
  * shell → frame: init (the data already set, before the child's scripts run), data,
- *   global-data, navigate (the shell URL moved to a route of this app), unmount.
+ *   global-data, navigate (the shell URL moved to a route of this app, with the
+ *   child's history.state of that entry).
  * frame → shell: ready, mounted (the child rendered content), error (with the reason),
- *   location (the child moved its router), dispatch (data the child sent).
+ *   location (the child moved its router, with its history.state), dispatch (data the
+ *   child sent).
+ * Unmounting cannot be a message: the frame is removed right after, before it could
+ * read one. The shell calls the frame's FRAME_HOOK directly (same origin) instead.
  */
 export const FRAME_CHANNEL = 'workbench:sub-app-frame';
 
@@ -17,18 +21,17 @@ export type ShellToFrame =
   | { channel: typeof FRAME_CHANNEL; kind: 'init'; data: Data; globalData: Data }
   | { channel: typeof FRAME_CHANNEL; kind: 'data'; data: Data; force: boolean }
   | { channel: typeof FRAME_CHANNEL; kind: 'global-data'; data: Data; force: boolean }
-  | { channel: typeof FRAME_CHANNEL; kind: 'navigate'; path: string }
-  | { channel: typeof FRAME_CHANNEL; kind: 'unmount' };
+  | { channel: typeof FRAME_CHANNEL; kind: 'navigate'; path: string; state: unknown };
 
 export type FrameToShell =
   | { channel: typeof FRAME_CHANNEL; kind: 'ready' }
   | { channel: typeof FRAME_CHANNEL; kind: 'mounted' }
   | { channel: typeof FRAME_CHANNEL; kind: 'error'; reason: string }
-  | { channel: typeof FRAME_CHANNEL; kind: 'location'; path: string; replace: boolean }
+  | { channel: typeof FRAME_CHANNEL; kind: 'location'; path: string; replace: boolean; state: unknown }
   | { channel: typeof FRAME_CHANNEL; kind: 'dispatch'; data: unknown };
 
 type Kinds<T> = T extends { kind: infer K } ? K : never;
-const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['init', 'data', 'global-data', 'navigate', 'unmount'];
+const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['init', 'data', 'global-data', 'navigate'];
 const FRAME_KINDS: readonly Kinds<FrameToShell>[] = ['ready', 'mounted', 'error', 'location', 'dispatch'];
 
 const isObject = (value: unknown): value is Data =>
@@ -41,6 +44,12 @@ export function isShellMessage(value: unknown): value is ShellToFrame {
 
 export function isFrameMessage(value: unknown): value is FrameToShell {
   return isObject(value) && value.channel === FRAME_CHANNEL && FRAME_KINDS.includes(value.kind as never);
+}
+
+/** What a frame's window offers the shell directly: the child's unmount, run before the frame goes. */
+export const FRAME_HOOK = '__workbenchSubAppFrame';
+export interface FrameHook {
+  unmount(): void;
 }
 
 /** The frame page's URL for an app starting on a shell route. */
@@ -76,4 +85,25 @@ export function returnToSubAppPage(): boolean {
   const { pathname, search, hash } = window.location;
   window.location.replace(frameUrl(app, `${pathname}${search}${hash}`));
   return true;
+}
+
+/**
+ * `path` as the browser resolves it on this origin (dot segments gone), when it lies
+ * under `prefix` (an app's route prefix, e.g. /micro-app-manual); otherwise null. So a
+ * child cannot steer the shell elsewhere with `/micro-app-manual/../admin` or
+ * `/micro-app-manualX`.
+ */
+export function routeUnder(prefix: string, path: unknown): string | null {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(path, window.location.origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== window.location.origin) return null;
+  if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -54,26 +54,27 @@ test('both kinds of child show their content, with no policy violation in any do
   expect(consoleErrors).toEqual([]);
 });
 
+/** The manual app's module, as another team's broken release would serve it. */
+const MANUAL_SCRIPT = '**/__mock/apps/manual/main.js';
+const replaceManualScript = (page: Page, body: string) =>
+  page.route(MANUAL_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body }),
+  );
+
 test.describe('the error state tells the truth', () => {
   test('a child whose script throws before rendering: error with retry, reason in the console', async ({
     page,
   }) => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.route('**/__mock/apps/manual/main.js', (route) =>
-      route.fulfill({
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: "throw new Error('manual app exploded');",
-      }),
-    );
+    await replaceManualScript(page, "throw new Error('manual app exploded');");
     await signInToShell(page, 'personal', '/micro-app-manual/');
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible();
     expect(errors.join('\n')).toContain('manual app exploded');
 
     // Fixed: retry brings the app.
-    await page.unroute('**/__mock/apps/manual/main.js');
+    await page.unroute(MANUAL_SCRIPT);
     await page.getByRole('button', { name: /重\s*试/ }).click();
     await expect(app(page, 'manual').getByTestId('received')).toBeVisible();
   });
@@ -91,13 +92,7 @@ test.describe('the error state tells the truth', () => {
 
   test('a child whose scripts run but render nothing never counts as mounted', async ({ page }) => {
     test.setTimeout(60_000);
-    await page.route('**/__mock/apps/manual/main.js', (route) =>
-      route.fulfill({
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: 'window.microApp.addDataListener(() => {});',
-      }),
-    );
+    await replaceManualScript(page, 'window.microApp.addDataListener(() => {});');
     await signInToShell(page, 'personal', '/micro-app-manual/');
     await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'loading');
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 25_000 });
@@ -161,6 +156,18 @@ test.describe('the shell URL is the source of truth for the child route', () => 
     await expect(page).toHaveURL(/\/micro-app-product\/attributeManagement$/);
     await expect(rail(page).locator('[aria-current="page"]')).toContainText('属性参数管理');
     expect(await product.locator('body').evaluate(() => '__stillHere' in window)).toBe(true);
+  });
+
+  test('leaving the app runs its unmount (micro-app UMD lifecycle) before its frame goes', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'owner', '/micro-app-product/');
+    await expect(app(page, 'product').getByTestId('lazy-chunk')).toBeVisible();
+    const unmounted = () => page.evaluate(() => sessionStorage.getItem('sample-app-unmounted:product'));
+    expect(await unmounted()).toBeNull();
+    await (await openAvatarMenu(page)).getByText('账号设置').click();
+    await expect(page).toHaveURL(/\/user-info\//);
+    await expect.poll(unmounted).not.toBeNull();
   });
 
   test('away and back by module tab shows the child again within 5 s', async ({ page }) => {

@@ -4,7 +4,7 @@
  * the child's own policy or <base>, scripts collected in order and not run by parsing.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { absoluteCssUrls, buildChildPage } from './load-child';
+import { absoluteCssUrls, buildChildPage, executionOrder, styleCarriers } from './load-child';
 
 const ENTRY = 'https://apps.example.com/product/';
 const HTML = `<!doctype html>
@@ -78,11 +78,55 @@ describe('building the child’s page', () => {
   });
 });
 
+describe('styles crossing the parser', () => {
+  it('turns <style> elements into carriers, not a "<style>" inside a script or a comment', () => {
+    const html =
+      '<style media="print">a{}</style><script>document.write("<style>b{}</style>")</script><!-- <style>c{}</style> -->';
+    expect(styleCarriers(html)).toBe(
+      '<script type="text/x-sub-app-style" media="print">a{}</script>' +
+        '<script>document.write("<style>b{}</style>")</script><!-- <style>c{}</style> -->',
+    );
+  });
+});
+
 describe('url() in CSS text', () => {
   it('leaves absolute, data and fragment URLs alone', () => {
     const css = "a{b:url('x.png')} c{d:url(https://cdn/x.png)} e{f:url(#g)} h{i:url(data:x)}";
     expect(absoluteCssUrls(css, 'https://apps.example.com/p/')).toBe(
       "a{b:url('https://apps.example.com/p/x.png')} c{d:url(https://cdn/x.png)} e{f:url(#g)} h{i:url(data:x)}",
     );
+  });
+});
+
+describe('the order the child’s scripts run in', () => {
+  it('is the browser’s: parse-time scripts first, then deferred and module ones, async whenever', () => {
+    const page = buildChildPage(
+      `<html><head>
+        <script defer src="js/chunk-vendors.js"></script>
+        <script type="module" src="assets/index.js"></script>
+        <script type="importmap">{"imports":{}}</script>
+        <script async src="https://analytics.example/a.js"></script>
+        <script defer src="js/app.js"></script>
+        <script nomodule src="js/legacy.js"></script>
+      </head><body>
+        <script>window.ENV = { api: '/api' }</script>
+        <script defer>window.deferIgnoredInline = true</script>
+        <script type="module">import './x.js'</script>
+      </body></html>`,
+      ENTRY,
+      undefined,
+    );
+    const name = (s: HTMLScriptElement) => s.getAttribute('src') ?? s.textContent?.trim().slice(0, 24);
+    const { whenever, inOrder } = executionOrder(page.scripts);
+    expect(whenever.map(name)).toEqual(['https://analytics.example/a.js']);
+    expect(inOrder.map(name)).toEqual([
+      '{"imports":{}}',
+      "window.ENV = { api: '/ap",
+      'window.deferIgnoredInlin',
+      'js/chunk-vendors.js',
+      'assets/index.js',
+      'js/app.js',
+      "import './x.js'",
+    ]);
   });
 });

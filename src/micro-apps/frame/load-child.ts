@@ -36,6 +36,24 @@ const JS_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'modu
 /** How a child's `<style>` crosses the parsed document (see above). */
 const STYLE_CARRIER = 'text/x-sub-app-style';
 const STYLE_ELEMENT = /<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi;
+/** Text the HTML parser does not read as elements: comments and script bodies (split off, kept as they are). */
+const NOT_MARKUP = /(<!--[\s\S]*?-->|<script\b[^>]*>[\s\S]*?<\/script\s*>)/gi;
+
+/** The child's HTML with each `<style>` element (not a "<style" inside a script or comment) as a carrier. */
+export function styleCarriers(html: string): string {
+  return html
+    .split(NOT_MARKUP)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(
+            STYLE_ELEMENT,
+            (_, attributes: string, css: string) =>
+              `<script type="${STYLE_CARRIER}"${attributes}>${css}</script>`,
+          ),
+    )
+    .join('');
+}
 
 function absolute(value: string, base: string): string {
   try {
@@ -102,13 +120,7 @@ export async function fetchChild(entry: string): Promise<{ html: string; url: st
 
 /** Puts the child's head and body into this document; returns its scripts to run. */
 export function buildChildPage(html: string, url: string, nonce: string | undefined): ChildPage {
-  const parsed = new DOMParser().parseFromString(
-    html.replace(
-      STYLE_ELEMENT,
-      (_, attributes: string, css: string) => `<script type="${STYLE_CARRIER}"${attributes}>${css}</script>`,
-    ),
-    'text/html',
-  );
+  const parsed = new DOMParser().parseFromString(styleCarriers(html), 'text/html');
   const declaredBase = parsed.querySelector('base[href]')?.getAttribute('href');
   const base = declaredBase ? absolute(declaredBase, url) : url;
   const scripts = [...parsed.querySelectorAll('script')].filter((script) =>
@@ -146,44 +158,78 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
   return { scripts, base };
 }
 
+type Timing = 'parse' | 'deferred' | 'async';
+
 /**
- * Runs the scripts one after the other, as the browser would run the deferred scripts
- * of a page: each external one is awaited (a module's `load` comes after its graph ran),
- * `async` ones are not waited for, `nomodule` ones are skipped (this browser has modules).
+ * When the browser would run a script of a page: classic scripts without `defer`/`async`
+ * (and every inline classic one: `defer` means nothing there) and import maps while
+ * parsing; `defer` and module scripts after parsing, in document order; `async` ones
+ * whenever they arrive.
+ */
+export function timingOf(script: HTMLScriptElement): Timing {
+  const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
+  const external = script.hasAttribute('src');
+  if (script.hasAttribute('async') && (external || type === 'module')) return 'async';
+  if (type === 'module') return 'deferred';
+  if (type === 'importmap') return 'parse';
+  return external && script.hasAttribute('defer') ? 'deferred' : 'parse';
+}
+
+/** The scripts to start at once (`async`), and the others in the order they must run. */
+export function executionOrder(scripts: HTMLScriptElement[]): {
+  whenever: HTMLScriptElement[];
+  inOrder: HTMLScriptElement[];
+} {
+  const runnable = scripts.filter((script) => !script.hasAttribute('nomodule'));
+  const at = (timing: Timing) => runnable.filter((script) => timingOf(script) === timing);
+  return { whenever: at('async'), inOrder: [...at('parse'), ...at('deferred')] };
+}
+
+/** Puts one script into the page; resolves when it ran (external), at once (inline). */
+function run(original: HTMLScriptElement, page: ChildPage, nonce: string | undefined): Promise<void> {
+  const script = document.createElement('script');
+  for (const { name, value } of original.attributes) {
+    if (name !== 'src' && name !== 'nonce' && name !== 'defer') script.setAttribute(name, value);
+  }
+  const src = original.getAttribute('src');
+  if (!src) {
+    if (nonce) script.nonce = nonce;
+    script.textContent = original.textContent;
+    document.body.append(script);
+    return Promise.resolve();
+  }
+  script.src = absolute(src, page.base);
+  script.async = timingOf(original) === 'async';
+  const ran = new Promise<void>((resolve, reject) => {
+    // A module's `load` comes after its whole graph ran; a classic script's, after it ran.
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener(
+      'error',
+      () =>
+        reject(
+          new ChildLoadError(
+            `script ${script.src} could not be loaded (network error, CORS, or blocked by the Content Security Policy)`,
+          ),
+        ),
+      { once: true },
+    );
+  });
+  document.body.append(script);
+  return ran;
+}
+
+/**
+ * Runs the child's scripts in the order the browser would have run them in its own page
+ * (timingOf): the parse-time ones in document order, then the deferred and module ones
+ * in document order, each external one awaited; `async` ones are not waited for, and
+ * `nomodule` ones are skipped (this browser has modules).
  */
 export async function runScripts(page: ChildPage, nonce: string | undefined): Promise<void> {
-  for (const original of page.scripts) {
-    if (original.hasAttribute('nomodule')) continue;
-    const script = document.createElement('script');
-    for (const { name, value } of original.attributes) {
-      if (name !== 'src' && name !== 'nonce') script.setAttribute(name, value);
-    }
-    const src = original.getAttribute('src');
-    if (!src) {
-      if (nonce) script.nonce = nonce;
-      script.textContent = original.textContent;
-      document.body.append(script);
-      continue;
-    }
-    script.src = absolute(src, page.base);
-    script.async = original.hasAttribute('async');
-    const loaded = new Promise<void>((resolve, reject) => {
-      script.addEventListener('load', () => resolve(), { once: true });
-      script.addEventListener(
-        'error',
-        () =>
-          reject(
-            new ChildLoadError(
-              `script ${script.src} could not be loaded (network error, CORS, or blocked by the Content Security Policy)`,
-            ),
-          ),
-        { once: true },
-      );
-    });
-    document.body.append(script);
-    if (!script.async) await loaded;
-    else loaded.catch((error: unknown) => console.error('[sub-app]', error));
+  const { whenever, inOrder } = executionOrder(page.scripts);
+  for (const script of whenever) {
+    run(script, page, nonce).catch((error: unknown) => console.error('[sub-app]', error));
   }
+  for (const script of inOrder) await run(script, page, nonce);
   // Children that wait for the page: the real events fired before they existed.
   document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
   window.dispatchEvent(new Event('load'));

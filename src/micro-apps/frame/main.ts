@@ -9,7 +9,14 @@
 import { APP_PREFIX } from '@/access/route-set';
 import { config, type SubAppName } from '@/config/env';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
-import { FRAME_CHANNEL, isShellMessage, type FrameToShell } from '../frame-protocol';
+import {
+  FRAME_CHANNEL,
+  FRAME_HOOK,
+  isShellMessage,
+  routeUnder,
+  type FrameHook,
+  type FrameToShell,
+} from '../frame-protocol';
 import { installChildApi, mountChild, unmountChild } from './child-api';
 import { buildChildPage, fetchChild, runScripts } from './load-child';
 import { syncRoutes } from './route-sync';
@@ -30,7 +37,13 @@ type Outgoing = FrameToShell extends infer M
 
 const embedded = window.parent !== window;
 const post = (message: Outgoing) => {
-  if (embedded) window.parent.postMessage({ channel: FRAME_CHANNEL, ...message }, window.location.origin);
+  if (!embedded) return;
+  try {
+    window.parent.postMessage({ channel: FRAME_CHANNEL, ...message }, window.location.origin);
+  } catch {
+    // A history.state the child filled with something that cannot be copied (a function): sent without it.
+    if (message.kind === 'location') post({ ...message, state: null });
+  }
 };
 
 const describe = (error: unknown) =>
@@ -52,20 +65,23 @@ async function start(): Promise<void> {
 
   // The child sees the shell's route, under its base route (micro-app's native router mode).
   const prefix = APP_PREFIX[app];
-  const requested = params.get('route') ?? '';
-  const route = requested.startsWith(prefix) && !requested.startsWith('//') ? requested : `${prefix}/`;
+  const route = routeUnder(prefix, params.get('route')) ?? `${prefix}/`;
   window.history.replaceState(null, '', route);
 
+  // What can stop a child from rendering: an exception its code threw, or a script the policy
+  // refused. Benign noise (ResizeObserver's loop notice, a refused image) does not count.
   let firstError: { reason: string; at: number } | undefined;
   const noteError = (reason: string) => {
     firstError ??= { reason, at: performance.now() };
   };
-  window.addEventListener('error', (event) => noteError(describe(event.error ?? event.message)));
+  window.addEventListener('error', (event) => {
+    if (!/^ResizeObserver loop/.test(event.message)) noteError(describe(event.error ?? event.message));
+  });
   window.addEventListener('unhandledrejection', (event) => noteError(describe(event.reason)));
   document.addEventListener('securitypolicyviolation', (event) => {
     const reason = `blocked by the Content Security Policy: ${event.effectiveDirective} ${event.blockedURI || '(inline)'}`;
     console.error(`[sub-app ${app}] ${reason}`);
-    noteError(reason);
+    if (event.effectiveDirective.startsWith('script-src')) noteError(reason);
   });
 
   const nonce = cspNonce();
@@ -78,7 +94,12 @@ async function start(): Promise<void> {
     dispatchToShell: (data) => post({ kind: 'dispatch', data }),
     navigateShell: (path) => post({ kind: 'dispatch', data: { type: 'navigate', path } }),
   });
-  const routes = syncRoutes((path, replace) => post({ kind: 'location', path, replace }));
+  const routes = syncRoutes(
+    (path, replace, state) => post({ kind: 'location', path, replace, state }),
+    (pathname) => routeUnder(prefix, pathname) !== null,
+  );
+  const hook: FrameHook = { unmount: () => void unmountChild(app, api.fromShell.data) };
+  Object.defineProperty(window, FRAME_HOOK, { value: hook });
 
   let initialised = () => {};
   const init = new Promise<void>((resolve) => (initialised = resolve));
@@ -92,36 +113,52 @@ async function start(): Promise<void> {
       initialised();
     } else if (message.kind === 'data') api.fromShell.set(message.data, message.force);
     else if (message.kind === 'global-data') api.global.set(message.data, message.force);
-    else if (message.kind === 'navigate') routes.navigate(message.path);
-    else void unmountChild(app, api.fromShell.data);
+    else if (typeof message.path === 'string' && routeUnder(prefix, message.path)) {
+      routes.navigate(message.path, message.state ?? null);
+    }
   });
   if (embedded) {
     post({ kind: 'ready' });
     await Promise.race([init, new Promise((resolve) => window.setTimeout(resolve, INIT_LIMIT_MS))]);
   }
 
+  // Content counts once the child's code changed the page: markup its index.html ships
+  // (a "加载中…" placeholder) is not the app having rendered.
+  let changed = false;
+  const loaderOwn = (node: Node) => node instanceof Element && /^(SCRIPT|STYLE|LINK)$/.test(node.tagName);
+  const watch = new MutationObserver((records) => {
+    const byApp = (r: MutationRecord) =>
+      r.type !== 'childList' || ![...r.addedNodes, ...r.removedNodes].every(loaderOwn);
+    if (records.some(byApp)) changed = true;
+  });
   try {
     const { html, url } = await fetchChild(entry);
     const page = buildChildPage(html, url, nonce);
+    if (!hasVisibleContent()) changed = true; // nothing to tell apart: any content is the app's
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
     await mountChild(app, api.fromShell.data);
   } catch (error) {
-    fail(describe(firstError?.reason ?? error));
+    watch.disconnect();
+    fail(firstError ? `${describe(error)} (${firstError.reason})` : describe(error));
     return;
   }
 
   const started = performance.now();
   for (;;) {
-    if (hasVisibleContent()) {
+    if (changed && hasVisibleContent()) {
+      watch.disconnect();
       post({ kind: 'mounted' });
       return;
     }
     const now = performance.now();
     if (firstError && now - Math.max(firstError.at, started) >= AFTER_ERROR_MS) {
+      watch.disconnect();
       fail(`the app failed before showing anything: ${firstError.reason}`);
       return;
     }
     if (now - started >= RENDER_LIMIT_MS) {
+      watch.disconnect();
       fail(`the app's scripts ran but it showed nothing within ${RENDER_LIMIT_MS / 1000} s`);
       return;
     }

@@ -130,5 +130,7 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     stopContext();
     extension.unmount?.();
     root.replaceChildren();
+    // Visible proof for the shell's tests that the unmount hook ran (the frame is gone afterwards).
+    window.sessionStorage.setItem(`sample-app-unmounted:${app}`, new Date().toISOString());
   };
 }
