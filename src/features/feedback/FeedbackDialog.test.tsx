@@ -54,10 +54,11 @@ describe('activity feedback (体验反馈)', () => {
     const user = userEvent.setup();
     renderDialog();
     await user.click(submit());
+    // Each field's rules settle on their own (async validation): wait for every message.
     expect(await within(pane()).findByText('请输入体验官姓名')).toBeInTheDocument();
-    expect(within(pane()).getByText('请输入邮箱')).toBeInTheDocument();
-    expect(within(pane()).getAllByText('请选择')).toHaveLength(2);
-    expect(within(pane()).getAllByText('请输入您的想法')).toHaveLength(3);
+    expect(await within(pane()).findByText('请输入邮箱')).toBeInTheDocument();
+    await waitFor(() => expect(within(pane()).getAllByText('请选择')).toHaveLength(2));
+    await waitFor(() => expect(within(pane()).getAllByText('请输入您的想法')).toHaveLength(3));
   });
 
   it('checks the name length and the e-mail format and length', async () => {
@@ -67,7 +68,7 @@ describe('activity feedback (体验反馈)', () => {
     type('邮箱', 'lin-at-example.com');
     await user.click(submit());
     expect(await within(pane()).findByText('长度不能超过30个字符')).toBeInTheDocument();
-    expect(within(pane()).getByText('请输入正确的邮箱！')).toBeInTheDocument();
+    expect(await within(pane()).findByText('请输入正确的邮箱！')).toBeInTheDocument();
     type('邮箱', `${'a'.repeat(95)}@x.com`);
     expect(await within(pane()).findByText('长度不能超过100个字符')).toBeInTheDocument();
   });
@@ -179,8 +180,8 @@ describe('question feedback (问题反馈)', () => {
     const { user } = await openQuestion();
     await user.click(submit());
     expect(await within(pane()).findByText('请输入反馈人姓名')).toBeInTheDocument();
-    expect(within(pane()).getByText('请输入邮箱')).toBeInTheDocument();
-    expect(within(pane()).getByText('请描述您所遇到的问题')).toBeInTheDocument();
+    expect(await within(pane()).findByText('请输入邮箱')).toBeInTheDocument();
+    expect(await within(pane()).findByText('请描述您所遇到的问题')).toBeInTheDocument();
     type('反馈人姓名', 'x'.repeat(31));
     type('邮箱', `${'a'.repeat(95)}@x.com`);
     expect(await within(pane()).findByText('长度不能超过30个字符')).toBeInTheDocument();

@@ -4,7 +4,13 @@
  * the child's own policy or <base>, scripts collected in order and not run by parsing.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { absoluteCssUrls, buildChildPage, executionOrder, styleCarriers } from './load-child';
+import {
+  absoluteCssUrls,
+  buildChildPage,
+  executionOrder,
+  resolveChildResources,
+  styleCarriers,
+} from './load-child';
 
 const ENTRY = 'https://apps.example.com/product/';
 const HTML = `<!doctype html>
@@ -128,5 +134,41 @@ describe('the order the child’s scripts run in', () => {
       'js/app.js',
       "import './x.js'",
     ]);
+  });
+});
+
+describe('resources the child adds at run time', () => {
+  it('resolve against the child, as micro-app completes them (a path-only public path)', () => {
+    const descriptors = [HTMLScriptElement, HTMLLinkElement, HTMLImageElement].map((c) => [
+      c,
+      Object.getOwnPropertyDescriptors(c.prototype),
+    ]);
+    const setAttribute = Element.prototype.setAttribute;
+    try {
+      resolveChildResources('https://apps.example.com/product/');
+      const chunk = document.createElement('script');
+      chunk.src = '/product/js/about.3f2a.js';
+      const css = document.createElement('link');
+      css.setAttribute('href', 'css/about.css');
+      const logo = document.createElement('img');
+      logo.src = 'data:image/png;base64,AA';
+      const cdn = document.createElement('script');
+      cdn.src = 'https://cdn.example.com/lib.js';
+      const link = document.createElement('a');
+      link.setAttribute('href', '/micro-app-product/list');
+      expect(chunk.src).toBe('https://apps.example.com/product/js/about.3f2a.js');
+      expect(css.getAttribute('href')).toBe('https://apps.example.com/product/css/about.css');
+      expect(logo.src).toBe('data:image/png;base64,AA');
+      expect(cdn.src).toBe('https://cdn.example.com/lib.js');
+      expect(link.getAttribute('href')).toBe('/micro-app-product/list'); // routes are not resources
+    } finally {
+      Element.prototype.setAttribute = setAttribute;
+      for (const [c, d] of descriptors) {
+        for (const name of ['src', 'href']) {
+          const own = (d as PropertyDescriptorMap)[name];
+          if (own) Object.defineProperty((c as typeof HTMLElement).prototype, name, own);
+        }
+      }
+    }
   });
 });

@@ -234,3 +234,42 @@ export async function runScripts(page: ChildPage, nonce: string | undefined): Pr
   document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
   window.dispatchEvent(new Event('load'));
 }
+
+/** The resource attributes a child's code sets on elements it creates, per element. */
+const RUNTIME_RESOURCES: [typeof HTMLElement, string][] = [
+  [HTMLScriptElement, 'src'],
+  [HTMLLinkElement, 'href'],
+  [HTMLImageElement, 'src'],
+];
+
+/**
+ * Resources the child's code adds later (webpack's lazy chunks and CSS, images) resolve
+ * against the child too, as micro-app completes them: a bundle built with a path-only
+ * public path (`/app/`) would otherwise load its chunks from the shell's origin. Absolute
+ * URLs (any scheme, `//host`) are left as they are.
+ */
+export function resolveChildResources(base: string): void {
+  const complete = (value: unknown) => {
+    const text = String(value);
+    return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(text.trim()) ? text : absolute(text.trim(), base);
+  };
+  for (const [element, attribute] of RUNTIME_RESOURCES) {
+    const property = Object.getOwnPropertyDescriptor(element.prototype, attribute);
+    if (!property?.set || !property.get) continue;
+    const { get, set } = property;
+    Object.defineProperty(element.prototype, attribute, {
+      ...property,
+      get,
+      set(this: HTMLElement, value: unknown) {
+        set.call(this, complete(value));
+      },
+    });
+  }
+  const setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+    const resource = RUNTIME_RESOURCES.some(
+      ([element, attribute]) => this instanceof element && name.toLowerCase() === attribute,
+    );
+    setAttribute.call(this, name, resource ? complete(value) : value);
+  };
+}

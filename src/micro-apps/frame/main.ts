@@ -18,7 +18,7 @@ import {
   type FrameToShell,
 } from '../frame-protocol';
 import { installChildApi, mountChild, unmountChild } from './child-api';
-import { buildChildPage, fetchChild, runScripts } from './load-child';
+import { buildChildPage, fetchChild, resolveChildResources, runScripts } from './load-child';
 import { syncRoutes } from './route-sync';
 import { hasVisibleContent } from './render-watch';
 
@@ -134,6 +134,7 @@ async function start(): Promise<void> {
   try {
     const { html, url } = await fetchChild(entry);
     const page = buildChildPage(html, url, nonce);
+    resolveChildResources(page.base);
     if (!hasVisibleContent()) changed = true; // nothing to tell apart: any content is the app's
     watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
