@@ -90,6 +90,21 @@ test.describe('the error state tells the truth', () => {
     expect(errors.join('\n')).toMatch(/answered 404/);
   });
 
+  test('a server-rendered child (content in its own markup, scripts that change nothing) counts as mounted', async ({
+    page,
+  }) => {
+    await page.route('**/__mock/apps/manual/', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: '<!doctype html><html><body><h1>服务端渲染的手册</h1><script>window.hydrated = true</script></body></html>',
+      }),
+    );
+    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await expect(app(page, 'manual').getByRole('heading', { name: '服务端渲染的手册' })).toBeVisible();
+    await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted', { timeout: 5_000 });
+  });
+
   test('a child whose scripts run but render nothing never counts as mounted', async ({ page }) => {
     test.setTimeout(60_000);
     await replaceManualScript(page, 'window.microApp.addDataListener(() => {});');

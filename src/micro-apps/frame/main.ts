@@ -26,6 +26,12 @@ import { hasVisibleContent } from './render-watch';
 const RENDER_LIMIT_MS = 15_000;
 /** After an uncaught error, how long the child still has to show something. */
 const AFTER_ERROR_MS = 1_500;
+/**
+ * A page whose own markup already shows content (server-rendered, hydrated in place)
+ * counts as mounted this long after its scripts ran without an error, even if its code
+ * changed nothing.
+ */
+const SHIPPED_CONTENT_GRACE_MS = 1_000;
 /** How long to wait for the shell's data before running the child without it. */
 const INIT_LIMIT_MS = 5_000;
 
@@ -123,8 +129,10 @@ async function start(): Promise<void> {
   }
 
   // Content counts once the child's code changed the page: markup its index.html ships
-  // (a "加载中…" placeholder) is not the app having rendered.
+  // (a "加载中…" placeholder) is not the app having rendered — unless its scripts ran
+  // cleanly and a moment passed (a server-rendered page hydrates without changing much).
   let changed = false;
+  let shipped: boolean;
   const loaderOwn = (node: Node) => node instanceof Element && /^(SCRIPT|STYLE|LINK)$/.test(node.tagName);
   const watch = new MutationObserver((records) => {
     const byApp = (r: MutationRecord) =>
@@ -135,7 +143,7 @@ async function start(): Promise<void> {
     const { html, url } = await fetchChild(entry);
     const page = buildChildPage(html, url, nonce);
     resolveChildResources(page.base);
-    if (!hasVisibleContent()) changed = true; // nothing to tell apart: any content is the app's
+    shipped = hasVisibleContent();
     watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
     await mountChild(app, api.fromShell.data);
@@ -147,7 +155,8 @@ async function start(): Promise<void> {
 
   const started = performance.now();
   for (;;) {
-    if (changed && hasVisibleContent()) {
+    const settledShipped = shipped && !firstError && performance.now() - started >= SHIPPED_CONTENT_GRACE_MS;
+    if ((changed || !shipped || settledShipped) && hasVisibleContent()) {
       watch.disconnect();
       post({ kind: 'mounted' });
       return;
