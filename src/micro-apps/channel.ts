@@ -24,16 +24,13 @@ import {
   type FrameHook,
   type FrameToShell,
   type ShellToFrame,
+  type Untagged,
 } from './frame-protocol';
 
 export type { AppToShell, ShellGlobalData, ShellToApp };
 
 type Data = Record<string, unknown>;
-type Outgoing = ShellToFrame extends infer M
-  ? M extends { channel: unknown }
-    ? Omit<M, 'channel'>
-    : never
-  : never;
+type Outgoing = Untagged<ShellToFrame>;
 
 interface AppState {
   data: Data;

@@ -30,6 +30,9 @@ export type FrameToShell =
   | { channel: typeof FRAME_CHANNEL; kind: 'location'; path: string; replace: boolean; state: unknown }
   | { channel: typeof FRAME_CHANNEL; kind: 'dispatch'; data: unknown };
 
+/** A message as the sender writes it: the channel tag is added when it is posted. */
+export type Untagged<T> = T extends { channel: unknown } ? Omit<T, 'channel'> : never;
+
 type Kinds<T> = T extends { kind: infer K } ? K : never;
 const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['init', 'data', 'global-data', 'navigate'];
 const FRAME_KINDS: readonly Kinds<FrameToShell>[] = ['ready', 'mounted', 'error', 'location', 'dispatch'];

@@ -16,6 +16,7 @@ import {
   routeUnder,
   type FrameHook,
   type FrameToShell,
+  type Untagged,
 } from '../frame-protocol';
 import { installChildApi, mountChild, unmountChild } from './child-api';
 import { buildChildPage, fetchChild, resolveChildResources, runScripts } from './load-child';
@@ -35,11 +36,7 @@ const SHIPPED_CONTENT_GRACE_MS = 1_000;
 /** How long to wait for the shell's data before running the child without it. */
 const INIT_LIMIT_MS = 5_000;
 
-type Outgoing = FrameToShell extends infer M
-  ? M extends { channel: unknown }
-    ? Omit<M, 'channel'>
-    : never
-  : never;
+type Outgoing = Untagged<FrameToShell>;
 
 const embedded = window.parent !== window;
 const post = (message: Outgoing) => {

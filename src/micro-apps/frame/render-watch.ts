@@ -27,16 +27,3 @@ export function hasVisibleContent(root: HTMLElement = document.body): boolean {
   }
   return false;
 }
-
-/** Resolves true as soon as content shows, false when `limitMs` passes without any. */
-export function waitForContent(limitMs: number, everyMs = 100): Promise<boolean> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const check = () => {
-      if (hasVisibleContent()) resolve(true);
-      else if (performance.now() - started >= limitMs) resolve(false);
-      else window.setTimeout(check, everyMs);
-    };
-    check();
-  });
-}
