@@ -1,6 +1,8 @@
 /**
  * `npm start`: the mock stack (gateway on MOCK_PORT, default 4010) and the Vite dev
  * server (PORT, default 5173), which proxies /api (socket too), /sso and /__mock to it.
+ * `npm start -- --state-file qa.sqlite` (or MOCK_STATE_FILE) keeps the QA sessions of the
+ * mock stack in that file, so they survive a restart.
  * `npm run preview`: the same with the production build (`vite build` first when
  * dist/ is missing or was built from other inputs — sources, config, `VITE_*` values:
  * scripts/lib/build-inputs.ts — or always with `--build`).
@@ -23,6 +25,7 @@ const { values } = parseArgs({
   options: {
     preview: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
+    'state-file': { type: 'string' },
   },
 });
 
@@ -113,7 +116,10 @@ async function main(): Promise<void> {
     });
   }
 
-  stack = await startMockStack({ port: mockPort });
+  stack = await startMockStack({
+    port: mockPort,
+    stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
+  });
 
   const args = preview
     ? [packageBin('vite'), 'preview', '--port', String(port), '--strictPort']

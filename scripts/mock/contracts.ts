@@ -17,6 +17,8 @@ export interface PreferDecision {
   operation?: OperationInfo;
   /** Prefer parts the gateway adds, e.g. ['example=owner'] or ['code=401', 'example=expired']. */
   parts: string[];
+  /** A scenario override (a forced status) decided the answer: the state layer stays out of it. */
+  override?: boolean;
 }
 
 export class ContractIndex {
@@ -85,7 +87,7 @@ export class ContractIndex {
         if (status && examples.get(status)?.includes(override.example))
           parts.push(`example=${override.example}`);
       }
-      return { operation, parts };
+      return { operation, parts, override: true };
     }
     if (dynamic) return { operation, parts: [] };
     const successes = [...examples.keys()].filter((status) => /^2\d\d$/.test(status)).sort();

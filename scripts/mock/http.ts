@@ -12,7 +12,7 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -77,8 +77,8 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** Reads a JSON body (empty body → undefined). Throws on invalid JSON or a body over `limit` bytes. */
-export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise<unknown> {
+/** Reads a request body. Throws on a body over `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -86,7 +86,12 @@ export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise
     if (size > limit) throw new Error(`body larger than ${limit} bytes`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body (empty body → undefined). Throws on invalid JSON or a body over `limit` bytes. */
+export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise<unknown> {
+  const text = (await readBody(req, limit)).toString('utf8').trim();
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 

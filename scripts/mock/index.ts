@@ -14,12 +14,15 @@ import type { Duplex } from 'node:stream';
 import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
 import { startPrism, type PrismProcess } from '../lib/prism';
 import { ContractIndex, mergePrefer } from './contracts';
-import { corsHeaders, parseCookies, readJson, redirect, safeRelativePath, sendJson } from './http';
+import { corsHeaders, parseCookies, readBody, readJson, redirect, safeRelativePath, sendJson } from './http';
 import { parsePushRequest, RealtimeHub, REALTIME_PATH } from './realtime';
 import { findScenario, SCENARIO_COOKIE, scenarios, type Scenario } from './scenarios';
 import { handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
 import { buildClassicSample } from './classic-sample';
 import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
+import { StateLayer } from './state';
+import { handleStateRoute, parseRequestBody, requestOrigin } from './state/routes';
+import { newSessionId, requestSession, sessionCookie, sessionKey } from './state/sessions';
 
 export interface MockStackOptions {
   /** Gateway port; 0 or absent picks a free one. */
@@ -30,6 +33,8 @@ export interface MockStackOptions {
   quiet?: boolean;
   /** Listen address; default both loopbacks (127.0.0.1 and ::1). MOCK_HOST overrides. */
   host?: string;
+  /** SQLite file that keeps the QA sessions across restarts; in memory when absent. */
+  stateFile?: string;
 }
 
 export interface MockStack {
@@ -71,6 +76,42 @@ export function prismAuthorization(value: string | undefined): string | undefine
   return `Basic ${Buffer.from('mock:token').toString('base64')}`;
 }
 
+/** Largest request body the state layer reads (an avatar is at most 5 MB). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Sends a buffered request to Prism and buffers its answer. */
+function askPrism(
+  port: number,
+  method: string,
+  path: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, 'content-length': body.length },
+        agent: false,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    if (headers['transfer-encoding']) request.removeHeader('transfer-encoding');
+    request.end(body);
+  });
+}
+
 function serviceOf(pathname: string): ServiceName | undefined {
   return serviceDocuments.find((s) => pathname === `/api/${s}` || pathname.startsWith(`/api/${s}/`));
 }
@@ -93,6 +134,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
   const dynamic = options.dynamicSeed !== undefined;
   const contracts = new ContractIndex();
   const hub = new RealtimeHub(undefined, log);
+  const state = new StateLayer(() => contracts.allOperations(), { file: options.stateFile });
   const backends = new Map<ServiceName, Backend>();
   // The classic sample sub-app builds (when its sources changed) while Prism starts.
   const sampleBuilt = buildClassicSample(log).catch((error: unknown) =>
@@ -129,6 +171,9 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
   for (const key of contracts.unknownOverrideKeys(scenarios)) {
     warn(`[mock] scenario override "${key}" names no operation in the documents`);
   }
+  for (const id of state.unknownHandlers()) {
+    warn(`[mock] the state layer has a handler for "${id}", which names no operation in the documents`);
+  }
 
   // No keep-alive to Prism: a pooled socket that Prism closes while idle can be picked for the
   // next request just as it closes, and that request fails with ECONNRESET (seen as a 502 in a
@@ -142,7 +187,16 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     );
   };
 
-  const proxyToPrism = (req: IncomingMessage, res: ServerResponse, url: URL, service: ServiceName) => {
+  /** The store key of a request: its session (header or cookie) and its scenario. */
+  const stateKey = (req: IncomingMessage) => sessionKey(requestSession(req), chosenScenario(req)?.name);
+
+  /**
+   * A request under /api/<service>: Prism answers it (validation, security, the scenario's
+   * example). When the operation has a state handler and no fault switch is on (dynamic mode,
+   * a client `Prefer`, a scenario override), Prism's answer is only the verdict on the
+   * request: a 2xx lets the handler answer from the session's store.
+   */
+  const proxyToPrism = async (req: IncomingMessage, res: ServerResponse, url: URL, service: ServiceName) => {
     const backend = backends.get(service);
     const prism = backend?.prism;
     if (!prism || prism.process.hasExited()) {
@@ -168,29 +222,20 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     );
     if (prefer) headers.prefer = prefer;
     else delete headers.prefer;
-
-    const upstream = http.request({
-      host: '127.0.0.1',
-      port: prism.port,
-      method,
-      path: `${path}${url.search}`,
-      headers,
-      agent,
+    const operation = decision.operation;
+    const stateful =
+      operation !== undefined && !dynamic && !clientPrefer && !decision.override && state.handles(operation);
+    const mockHeaders = (): http.OutgoingHttpHeaders => ({
+      'x-mock-scenario': scenario?.name ?? 'default',
+      ...(prefer && { 'x-mock-prefer': prefer }),
+      ...(operation && { 'x-mock-operation': operation.operationId }),
     });
-    upstream.on('response', (answer) => {
-      const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers };
-      for (const name of hopByHop) delete responseHeaders[name];
-      responseHeaders['x-mock-scenario'] = scenario?.name ?? 'default';
-      if (prefer) responseHeaders['x-mock-prefer'] = prefer;
-      if (decision.operation) responseHeaders['x-mock-operation'] = decision.operation.operationId;
-      res.writeHead(answer.statusCode ?? 502, responseHeaders);
-      answer.pipe(res);
+    const logLine = (status: number | undefined, note = '') =>
       log(
-        `[gateway] ${method} ${url.pathname} → ${answer.statusCode}${decision.operation ? ` ${decision.operation.operationId}` : ''}` +
-          `${scenario ? ` [${scenario.name}]` : ''}${prefer ? ` (Prefer: ${prefer})` : ''}`,
+        `[gateway] ${method} ${url.pathname} → ${status}${operation ? ` ${operation.operationId}` : ''}` +
+          `${scenario ? ` [${scenario.name}]` : ''}${prefer ? ` (Prefer: ${prefer})` : ''}${note}`,
       );
-    });
-    upstream.on('error', (error) => {
+    const prismUnreachable = (error: Error) => {
       if (!res.headersSent)
         sendJson(res, 502, {
           code: 502,
@@ -198,8 +243,84 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
           data: null,
         });
       else res.destroy(error);
+    };
+
+    if (!stateful) {
+      const upstream = http.request({
+        host: '127.0.0.1',
+        port: prism.port,
+        method,
+        path: `${path}${url.search}`,
+        headers,
+        agent,
+      });
+      upstream.on('response', (answer) => {
+        const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers, ...mockHeaders() };
+        for (const name of hopByHop) delete responseHeaders[name];
+        res.writeHead(answer.statusCode ?? 502, responseHeaders);
+        answer.pipe(res);
+        logLine(answer.statusCode);
+      });
+      upstream.on('error', prismUnreachable);
+      req.pipe(upstream);
+      return;
+    }
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_BODY_BYTES);
+    } catch (error) {
+      sendJson(res, 413, { code: 413, msg: (error as Error).message, data: null });
+      return;
+    }
+    let verdict: { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+    try {
+      verdict = await askPrism(prism.port, method, `${path}${url.search}`, headers, body);
+    } catch (error) {
+      prismUnreachable(error as Error);
+      return;
+    }
+    const relayVerdict = (note = '') => {
+      const responseHeaders: http.OutgoingHttpHeaders = { ...verdict.headers, ...mockHeaders() };
+      for (const name of [...hopByHop, 'transfer-encoding']) delete responseHeaders[name];
+      responseHeaders['content-length'] = verdict.body.length;
+      res.writeHead(verdict.status, responseHeaders);
+      res.end(verdict.body);
+      logLine(verdict.status, note);
+    };
+    if (verdict.status < 200 || verdict.status > 299) {
+      relayVerdict(' (refused by the contract; the store is unchanged)');
+      return;
+    }
+    const key = stateKey(req);
+    const answer = state.handle({
+      operation,
+      key,
+      path,
+      query: url.searchParams,
+      body: await parseRequestBody(req.headers['content-type'], body),
+      tenant: typeof req.headers['x-tenant-id'] === 'string' ? req.headers['x-tenant-id'] : undefined,
+      origin: requestOrigin(req),
     });
-    req.pipe(upstream);
+    if (!answer) {
+      relayVerdict();
+      return;
+    }
+    if (answer.violation)
+      warn(`[state] ${method} ${url.pathname}: the answer breaks the contract: ${answer.violation}`);
+    sendJson(res, answer.status, answer.body, {
+      ...(mockHeaders() as Record<string, string>),
+      'X-Mock-Session': key,
+      'X-Mock-State': answer.violation ? 'violation' : 'stored',
+      // CORS as Prism would have answered it.
+      ...Object.fromEntries(
+        Object.entries(verdict.headers).filter(
+          (entry): entry is [string, string] =>
+            entry[0].startsWith('access-control-') && typeof entry[1] === 'string',
+        ),
+      ),
+    });
+    logLine(answer.status, ` [session ${key}]`);
   };
 
   const handleMock = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
@@ -232,8 +353,20 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
         });
         return true;
       }
+      // Switching scenario (or `?fresh=1`) starts a fresh QA session; choosing the same one again
+      // (signing in again after a logout) continues it.
+      const cookies = parseCookies(req.headers.cookie);
+      const current = requestSession(req);
+      const keep =
+        current !== undefined &&
+        url.searchParams.get('fresh') !== '1' &&
+        (cookies[SCENARIO_COOKIE] === scenario.name ||
+          (!cookies[SCENARIO_COOKIE] && state.store.hasSession(sessionKey(current, scenario.name))));
       redirect(res, safeRelativePath(url.searchParams.get('next')), {
-        'Set-Cookie': `${SCENARIO_COOKIE}=${encodeURIComponent(scenario.name)}; Path=/; SameSite=Lax`,
+        'Set-Cookie': [
+          `${SCENARIO_COOKIE}=${encodeURIComponent(scenario.name)}; Path=/; SameSite=Lax`,
+          sessionCookie(keep ? current : newSessionId()),
+        ],
       });
       return true;
     }
@@ -250,7 +383,17 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
         sendJson(res, 400, { code: 400, msg: request }, corsHeaders);
         return true;
       }
-      sendJson(res, 200, { delivered: hub.push(request) }, corsHeaders);
+      // The store first, then the event: the bell, the list and the event tell the same story.
+      // The notice goes to the caller's session when it names one, else to the session of
+      // every socket the event reaches.
+      const caller = requestSession(req) ? stateKey(req) : undefined;
+      const targets = hub.targets(request.uid, caller);
+      const sessions = new Set(caller ? [caller] : targets.map((t) => t.session));
+      const notices = [...sessions].map((key) => ({
+        session: key,
+        gids: state.addNotices(key, request.notice, request.count ?? 1),
+      }));
+      sendJson(res, 200, { delivered: hub.send(targets, request), notices }, corsHeaders);
       return true;
     }
     if (pathname === '/__mock/realtime/clients' && method === 'GET') {
@@ -258,6 +401,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       sendJson(res, 200, { uids: clients.map((c) => c.uid), clients }, corsHeaders);
       return true;
     }
+    if (await handleStateRoute(state, req, res, url, stateKey(req))) return true;
     if (pathname === STYLESHEET_PATH && method === 'GET') {
       res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(stylesheet);
@@ -286,10 +430,11 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const service = serviceOf(url.pathname);
     if (service) {
-      proxyToPrism(req, res, url, service);
+      await proxyToPrism(req, res, url, service);
       return;
     }
-    if (req.method === 'GET' && url.pathname === '/sso/authorize') return handleAuthorize(req, res, url);
+    if (req.method === 'GET' && url.pathname === '/sso/authorize')
+      return handleAuthorize(req, res, url, requestSession(req) ? undefined : sessionCookie(newSessionId()));
     if (req.method === 'GET' && url.pathname === '/sso/logout') return handleLogout(req, res, url);
     if (url.pathname.startsWith('/__mock/') && (await handleMock(req, res, url))) return;
     sendJson(res, 404, { code: 404, msg: `Nothing at ${req.method} ${url.pathname}`, data: null });
@@ -309,7 +454,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     socket.on('error', () => undefined);
     const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
     if (pathname === REALTIME_PATH) {
-      hub.handleUpgrade(req, socket, head);
+      hub.handleUpgrade(req, socket, head, stateKey(req));
       return;
     }
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -363,6 +508,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       );
       agent.destroy();
       await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
+      state.close();
     })();
     return stopping;
   };

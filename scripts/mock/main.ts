@@ -3,6 +3,7 @@
  *   MOCK_PORT=4010 npm run mock                 examples (the scenario chooses which)
  *   npm run mock -- --dynamic --seed 42         responses generated from the schemas
  *   npm run mock -- --quiet                     no request log
+ *   npm run mock -- --state-file qa.sqlite      QA sessions kept in a file (survive a restart)
  */
 import { parseArgs } from 'node:util';
 import { onTerminate } from '../lib/processes';
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     port: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'state-file': { type: 'string' },
   },
 });
 
@@ -36,13 +38,19 @@ let stack: MockStack | undefined;
 onTerminate(async () => stack?.stop(), { watchParents: true });
 
 try {
-  stack = await startMockStack({ port, dynamicSeed, quiet: values.quiet });
+  stack = await startMockStack({
+    port,
+    dynamicSeed,
+    quiet: values.quiet,
+    stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
+  });
   console.log(`
 Mock stack ready on ${stack.url}
   API             ${stack.url}/api/{workbench,message,rbac}/...
   realtime        ${stack.url.replace(/^http/, 'ws')}/api/message/v1/ws   (push: POST ${stack.url}/__mock/realtime/push)
   dev sign-in     ${stack.url}/sso/authorize?redirect_uri=...   logout: ${stack.url}/sso/logout?redirect=...
   scenarios       ${stack.url}/__mock/scenarios   (${scenarios.map((s) => s.name).join(', ')})
+  QA session      ${stack.url}/__mock/state (GET export, PUT import), POST ${stack.url}/__mock/reset
   sample apps     ${stack.url}/__mock/apps/{manual,product,channel,engine}/
 Ctrl-C stops everything.`);
 } catch (error) {

@@ -117,12 +117,28 @@ export interface PushRequest {
   app_id?: string;
   scene_no?: string | null;
   count?: number;
+  /** The notice the state layer stores before the event goes out (title, content, link). */
+  notice: {
+    app_id?: string;
+    scene_no?: string | null;
+    title?: string;
+    content?: string;
+    url?: string | null;
+  };
+}
+
+/** A registered socket an event can go to, with the QA session it was opened in. */
+export interface PushTarget {
+  uid: string;
+  session: string;
+  socket: WebSocket;
 }
 
 export class RealtimeHub {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly byUid = new Map<string, Set<WebSocket>>();
   private readonly uidOf = new Map<WebSocket, string>();
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
   private readonly contract: RealtimeContract;
   private readonly validateRegister?: (frame: unknown) => boolean;
   private sequence = 0;
@@ -144,9 +160,12 @@ export class RealtimeHub {
     return this.contract;
   }
 
-  /** Takes over an HTTP upgrade for the socket path. */
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
+  /** Takes over an HTTP upgrade for the socket path; `session` is the QA session's store key. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, session = 'default|default'): void {
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      this.sessionOf.set(ws, session);
+      this.wss.emit('connection', ws, request);
+    });
   }
 
   private onConnection(socket: WebSocket): void {
@@ -200,17 +219,25 @@ export class RealtimeHub {
     return `m-${Date.now()}-${String(this.sequence).padStart(6, '0')}`;
   }
 
-  /** Sends the new-message event `count` times to `uid`'s sockets (or every registered socket). Returns frames sent. */
-  push(request: PushRequest = {}): number {
-    const count = request.count ?? 1;
-    const targets: [string, WebSocket][] = [];
-    for (const [uid, sockets] of this.byUid) {
-      if (request.uid !== undefined && uid !== request.uid) continue;
-      for (const socket of sockets) targets.push([uid, socket]);
+  /** The registered sockets of `uid` (or every registered socket), only those of `session` when given. */
+  targets(uid?: string, session?: string): PushTarget[] {
+    const targets: PushTarget[] = [];
+    for (const [registered, sockets] of this.byUid) {
+      if (uid !== undefined && registered !== uid) continue;
+      for (const socket of sockets) {
+        const of = this.sessionOf.get(socket) ?? 'default|default';
+        if (session === undefined || of === session) targets.push({ uid: registered, session: of, socket });
+      }
     }
+    return targets;
+  }
+
+  /** Sends the new-message event `count` times to each target. Returns frames sent. */
+  send(targets: PushTarget[], request: Omit<PushRequest, 'notice'> = {}): number {
+    const count = request.count ?? 1;
     let delivered = 0;
     for (let i = 0; i < count; i++) {
-      for (const [uid, socket] of targets) {
+      for (const { uid, socket } of targets) {
         if (socket.readyState !== WebSocket.OPEN) continue;
         const exp: JsonObject = { uid };
         if (request.app_id !== undefined) exp.app_id = request.app_id;
@@ -226,6 +253,11 @@ export class RealtimeHub {
     return delivered;
   }
 
+  /** Sends the new-message event `count` times to `uid`'s sockets (or every registered socket). Returns frames sent. */
+  push(request: Omit<PushRequest, 'notice'> = {}): number {
+    return this.send(this.targets(request.uid), request);
+  }
+
   clients(): { uid: string; connections: number }[] {
     return [...this.byUid].map(([uid, sockets]) => ({ uid, connections: sockets.size }));
   }
@@ -238,27 +270,37 @@ export class RealtimeHub {
 
 /** Checks a push request body; returns an error message or the request. */
 export function parsePushRequest(body: unknown): PushRequest | string {
-  if (body === undefined || body === null) return {};
+  if (body === undefined || body === null) return { notice: {} };
   if (!isObject(body as Json)) return 'body must be a JSON object';
   const b = body as JsonObject;
-  const request: PushRequest = {};
+  const request: PushRequest = { notice: {} };
   if (b.uid !== undefined) {
     if (typeof b.uid !== 'string' || !b.uid) return 'uid must be a non-empty string';
     request.uid = b.uid;
   }
   if (b.app_id !== undefined) {
     if (typeof b.app_id !== 'string') return 'app_id must be a string';
-    request.app_id = b.app_id;
+    request.app_id = request.notice.app_id = b.app_id;
   }
   if (b.scene_no !== undefined) {
     if (typeof b.scene_no !== 'string' && b.scene_no !== null) return 'scene_no must be a string or null';
-    request.scene_no = b.scene_no;
+    request.scene_no = request.notice.scene_no = b.scene_no;
   }
   if (b.count !== undefined) {
     if (typeof b.count !== 'number' || !Number.isInteger(b.count) || b.count < 1 || b.count > 1000) {
       return 'count must be an integer from 1 to 1000';
     }
     request.count = b.count;
+  }
+  for (const name of ['title', 'content'] as const) {
+    const value = b[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !value) return `${name} must be a non-empty string`;
+    request.notice[name] = value;
+  }
+  if (b.url !== undefined) {
+    if (typeof b.url !== 'string' && b.url !== null) return 'url must be a string or null';
+    request.notice.url = b.url;
   }
   return request;
 }

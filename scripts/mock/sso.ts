@@ -67,7 +67,16 @@ ${detail ? `<p class="meta">${escapeHtml(detail)}</p>` : ''}`;
   sendHtml(res, 400, page('无法登录 - 开发环境单点登录', body));
 }
 
-export function handleAuthorize(req: IncomingMessage, res: ServerResponse, url: URL): void {
+/**
+ * `sessionCookie`: set when the browser has no QA session yet (the scenario switch
+ * usually set one already), so the sign-in that follows lands in a session of its own.
+ */
+export function handleAuthorize(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  sessionCookie?: string,
+): void {
   const query = url.searchParams;
   const redirectUri = query.get('redirect_uri');
   if (!redirectUri) {
@@ -86,7 +95,7 @@ export function handleAuthorize(req: IncomingMessage, res: ServerResponse, url: 
     if (state !== null) target.searchParams.set('state', state);
     const pi = query.get('pi');
     if (pi !== null) target.searchParams.set('pi', pi);
-    redirect(res, target.toString());
+    redirect(res, target.toString(), sessionCookie ? { 'Set-Cookie': sessionCookie } : {});
     return;
   }
   // No scenario yet: each choice sets it and comes back to this very URL, which then redirects.
