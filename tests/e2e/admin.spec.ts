@@ -2,10 +2,9 @@
  * The management back-end against the mock stack: the owner enters it from the
  * avatar dropdown, creates a role, gives it powers and assigns it to a member;
  * a plain member has no entry and is refused the back-end path.
- *
- * Mock responses are static: after creating a role, the role list the server
- * returns is extended here with the created role (as a real server would list
- * it), so the next steps can use it. Everything else is the contract's examples.
+ * The mock stack remembers each write of the session, so every step is checked
+ * where a user sees it: the role in the list, its powers after a reload, the
+ * member's roles in the member list.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
@@ -32,13 +31,6 @@ async function sideMenu(page: Page, ...names: string[]) {
 
 test.describe('management back-end', () => {
   test('owner: create a role, give it powers, assign it to a member', async ({ page }) => {
-    let created: CreatedRole | null = null;
-    await page.route('**/api/rbac/role/v1/all', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { code: number; msg: string; data: CreatedRole[] };
-      await route.fulfill({ response, json: created ? { ...body, data: [...body.data, created] } : body });
-    });
-
     await signInToShell(page, 'owner');
     await (await openAvatarMenu(page)).getByText('进入管理后台').click();
 
@@ -65,8 +57,9 @@ test.describe('management back-end', () => {
       name: '质检员',
       description: '负责质检类手册的审核与发布',
     });
-    created = ((await createResponse.json()) as { data: CreatedRole }).data;
+    const created = ((await createResponse.json()) as { data: CreatedRole }).data;
     await expect(editor).toBeHidden();
+    await expect(page.getByRole('row', { name: /质检员/ })).toContainText('负责质检类手册的审核与发布');
 
     // Its powers: straight from the creation notice.
     await page.getByRole('button', { name: /去配置权限/ }).click();
@@ -84,6 +77,10 @@ test.describe('management back-end', () => {
     expect(saved.power_ids).toEqual(expect.arrayContaining(['p-200', 'p-202']));
     await expect(page.getByText('权限已保存')).toBeVisible();
     await expect(page.getByText('有未保存的修改')).toBeHidden();
+    // Saved for real: a reload shows the ticked power again.
+    await page.reload();
+    await page.getByRole('tab', { name: /织雀手册/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'Select 删除手册' })).toBeChecked();
 
     // Members: assign the new role to 王芳.
     await sideMenu(page, '成员管理');
@@ -102,6 +99,9 @@ test.describe('management back-end', () => {
     expect(assignRequest.postDataJSON()).toEqual({ user_gids: ['u-1003'], role_ids: [created.id] });
     await expect(page.getByText('角色已分配')).toBeVisible();
     await expect(assign).toBeHidden();
+    await expect(page.getByRole('row', { name: /王芳/ })).toContainText('质检员');
+    await page.reload();
+    await expect(page.getByRole('row', { name: /王芳/ })).toContainText('质检员');
   });
 
   test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * The feedback dialog in a real browser against the mock stack: both forms are
  * submitted (request body and "反馈成功！"), an image goes through the real
- * upload, and a failed submit scrolls to the first error.
+ * upload and is served back, the submitted feedback opens from 我的反馈, and a
+ * failed submit scrolls to the first error.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
@@ -11,8 +12,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
   'base64',
 );
-// The mock's upload answer (openapi/workbench.yaml uploadFile, default example).
-const UPLOADED = 'https://static.zhique.example.com/workbench/upload/2024/06/avatar-u-1001.png';
 
 async function openFeedback(page: Page): Promise<Locator> {
   await signInToShell(page, 'personal');
@@ -61,13 +60,15 @@ test('activity feedback: submit through the mock stack, "反馈成功！", the d
   await expect(pane(dialog).getByLabel('体验官姓名')).toHaveValue('');
 });
 
-test('question feedback with an uploaded image: the request carries its absolute URL', async ({ page }) => {
+test('question feedback with an uploaded image: submitted, then opened from 我的反馈 with its image', async ({
+  page,
+}) => {
   const dialog = await openFeedback(page);
   await dialog.getByRole('tab', { name: '问题反馈' }).click();
   const form = pane(dialog);
   await form.getByLabel('反馈人姓名').fill('林小雀');
   await form.getByLabel('邮箱').fill('lin.xiaoque@example.com');
-  await form.getByLabel('问题描述').fill('上传手册时图片无法预览，刷新后仍然显示空白。');
+  await form.getByLabel('问题描述').fill('新建手册时插入的截图在预览里一片空白。');
 
   const upload = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().endsWith('/api/workbench/sys/v1/upload'),
@@ -75,7 +76,10 @@ test('question feedback with an uploaded image: the request carries its absolute
   const chooser = page.waitForEvent('filechooser');
   await form.getByText('上传图片').click();
   await (await chooser).setFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
-  expect((await (await upload).json()).data.abs).toBe(UPLOADED);
+  // The mock keeps the file and serves it back on the app's own origin.
+  const uploaded = ((await (await upload).json()) as { data: { abs: string } }).data.abs;
+  expect(new URL(uploaded).origin).toBe(new URL(page.url()).origin);
+  expect((await page.request.get(uploaded)).headers()['content-type']).toBe('image/png');
   await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(1);
 
   const request = page.waitForRequest(
@@ -85,11 +89,22 @@ test('question feedback with an uploaded image: the request carries its absolute
   expect((await request).postDataJSON()).toEqual({
     experiencer_name: '林小雀',
     experiencer_email: 'lin.xiaoque@example.com',
-    description: '上传手册时图片无法预览，刷新后仍然显示空白。',
-    image_urls: [UPLOADED],
+    description: '新建手册时插入的截图在预览里一片空白。',
+    image_urls: [uploaded],
   });
   await expect(page.getByText('反馈成功！')).toBeVisible();
   await expect(dialog).toBeHidden();
+
+  // 我的反馈 lists it first; its detail page shows the description and the image, loaded.
+  await page.goto('/user-info/my-feedback');
+  const row = page.getByRole('row').filter({ hasText: '新建手册时插入的截图在预览里一片空白' }).first();
+  await expect(row).toContainText('问题反馈');
+  await row.getByRole('link').first().click();
+  await page.waitForURL('**/question-feedback-detail**');
+  await expect(page.getByText('新建手册时插入的截图在预览里一片空白。')).toBeVisible();
+  const image = page.locator(`img[src="${uploaded}"]`);
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 });
 
 test('a file that only looks like a PNG is refused before anything is sent', async ({ page }) => {

@@ -36,7 +36,9 @@ async function push(page: Page, data: Record<string, unknown>): Promise<void> {
   expect(res.ok()).toBe(true);
 }
 
-test('the bell shows the unread count and opens the drawer with the notices', async ({ page }) => {
+test('the bell shows the unread count; reading notices changes it, and it stays changed after a reload', async ({
+  page,
+}) => {
   await signInToShell(page, 'personal');
   const bell = page.getByRole('button', { name: '消息通知，3条未读' });
   await expect(bell).toBeVisible();
@@ -44,40 +46,55 @@ test('the bell shows the unread count and opens the drawer with the notices', as
 
   const drawer = page.getByRole('dialog', { name: '消息通知' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByTestId('notice-item')).toHaveCount(5); // the mock serves one static example
-  const first = drawer.getByTestId('notice-item').first();
+  const items = drawer.getByTestId('notice-item');
+  await expect(items).toHaveCount(3); // unread only, the default
+  const readState = (name: '全部' | '未读') =>
+    drawer.getByRole('radio', { name }).locator('xpath=..').click();
+  await readState('全部');
+  await expect(items).toHaveCount(5);
+  await readState('未读');
+  await expect(items).toHaveCount(3);
+  const first = items.first();
   await expect(first).toContainText('手册审核通过');
   await expect(first).toContainText('织雀手册');
   await expect(first).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   // The javascript: url of the channel notice is not a link; the https one is.
+  await expect(items.filter({ hasText: '渠道合作申请' }).getByRole('link')).toHaveCount(0);
   await expect(
-    drawer.getByTestId('notice-item').filter({ hasText: '渠道合作申请' }).getByRole('link'),
-  ).toHaveCount(0);
-  await expect(
-    drawer
-      .getByTestId('notice-item')
-      .filter({ hasText: '新品评审结果已发布' })
-      .getByRole('link', { name: '查看详情' }),
+    items.filter({ hasText: '新品评审结果已发布' }).getByRole('link', { name: '查看详情' }),
   ).toHaveAttribute('rel', 'noopener noreferrer');
 
-  // Clicking an unread notice marks it read.
+  // Clicking an unread notice marks it read: it leaves the unread list and the bell counts 2.
   const markRead = page.waitForRequest(
     (r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/n-5006/read'),
   );
   await first.getByRole('button').click();
   await markRead;
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: '手册审核通过' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '消息通知，2条未读' })).toBeVisible();
 
-  // Mark all read for the chosen app.
-  await drawer.getByRole('tab', { name: '织雀手册' }).click();
+  // Mark all read for the chosen app (the product app's one unread notice).
+  await drawer.getByRole('tab', { name: '产品创新引擎' }).click();
   const markAll = page.waitForRequest(
     (r) => r.method() === 'PUT' && r.url().endsWith('/api/message/v1/msg/all/read'),
   );
   await drawer.getByRole('button', { name: '全部已读' }).click();
   expect((await markAll).postDataJSON()).toEqual({
-    app_name: 'manual',
+    app_name: 'engine',
     userGid: UID,
     tenantGid: 't-personal-1001',
   });
+  await expect(drawer.getByText('暂无未读消息')).toBeVisible();
+  await expect(page.getByRole('button', { name: '消息通知，1条未读' })).toBeVisible();
+
+  // The server remembered: after a reload the bell still counts 1 and only the channel notice is unread.
+  await page.reload();
+  await page.getByRole('button', { name: '消息通知，1条未读' }).click();
+  await expect(page.getByRole('dialog', { name: '消息通知' }).getByTestId('notice-item')).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: '消息通知' }).getByTestId('notice-item')).toContainText(
+    '渠道合作申请',
+  );
 });
 
 test('a pushed notice reloads the list and the manual app gets the scene number each time', async ({
@@ -94,20 +111,22 @@ test('a pushed notice reloads the list and the manual app gets the scene number 
   ).toBeVisible();
   await waitForRegistration(page);
 
-  // The scene number comes from the newest notice of the reloaded list (the contract example's
-  // S-1024, appId A0001), not from the event: the push carries another one on purpose.
+  // The push stores the notice first, so the reloaded list's newest notice is the pushed one:
+  // the manual app gets its scene number, and the drawer shows it on top.
   const before = listRequests();
-  await push(page, { app_id: 'A0001', scene_no: 'S-FROM-EVENT' });
+  await push(page, { app_id: 'A0001', scene_no: 'S-PUSHED', title: '手册《伺服电机选型指南》已发布' });
   await expect.poll(listRequests).toBeGreaterThan(before);
-  await expect(manual.getByTestId('received')).toContainText('"scene_no": "S-1024"');
-  await expect(manual.getByTestId('received')).not.toContainText('S-FROM-EVENT');
+  await expect(manual.getByTestId('received')).toContainText('"scene_no": "S-PUSHED"');
   await expect(manual.getByTestId('received')).toContainText('"type": "refresh"');
   await expect(manual.getByTestId('refresh-count')).toHaveText('1');
+  const drawer = page.getByRole('dialog', { name: '消息通知' });
+  await expect(drawer.getByTestId('notice-item').first()).toContainText('手册《伺服电机选型指南》已发布');
+  await expect(page.getByRole('button', { name: '消息通知，4条未读' })).toBeVisible();
 
   // The same scene again still reaches the app (forced data).
   const afterFirst = listRequests();
   await page.waitForTimeout(600);
-  await push(page, { app_id: 'A0001', scene_no: 'S-FROM-EVENT' });
+  await push(page, { app_id: 'A0001', scene_no: 'S-PUSHED' });
   await expect.poll(listRequests).toBeGreaterThan(afterFirst);
   await expect(manual.getByTestId('refresh-count')).toHaveText('2');
 });

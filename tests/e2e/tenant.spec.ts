@@ -2,12 +2,13 @@
  * Enterprises and invitations in a real browser against the mock stack: the
  * owner's invite dialog (link, refresh, copy), /entrance (create an enterprise
  * and switch into it), the frozen tenant's renewal page, and the /link landing.
- * Mock responses are static: we assert the requests made and what the UI shows.
+ * The mock stack remembers each session's writes: we assert the requests made and
+ * what the UI shows afterwards (the new enterprise, the refreshed link, the renewal).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn, signInToShell } from './fixtures';
 
-/** The contract's example invite code (openapi/workbench.yaml createInviteLink). */
+/** The contract's example invite code (openapi/workbench.yaml createInviteLink), known to every mock session. */
 const INVITE_CODE =
   'eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0';
 
@@ -36,7 +37,8 @@ test('owner: opens the invite dialog from the avatar menu, refreshes and copies 
   const dialog = page.getByRole('dialog', { name: '邀请成员' });
   await expect(dialog.getByRole('tab', { name: '邀请链接' })).toHaveAttribute('aria-selected', 'true');
   const link = dialog.getByRole('textbox', { name: '邀请链接' });
-  await expect(link).toHaveValue(`${baseURL}/link/${INVITE_CODE}`);
+  await expect(link).toHaveValue(new RegExp(`^${baseURL}/link/[A-Za-z0-9_-]+$`));
+  const first = await link.inputValue();
   expect(linkCalls.map((r) => r.postDataJSON())).toEqual([{ is_insert: true }]);
 
   // Refresh: the icon spins for a second, then a new link is asked for without inserting.
@@ -48,12 +50,20 @@ test('owner: opens the invite dialog from the avatar menu, refreshes and copies 
   expect((await refreshed).postDataJSON()).toEqual({ is_insert: false });
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   await expect(refresh.locator('.anticon-spin')).toHaveCount(0);
+  // A new link replaces the old one, which the server now reports as expired.
+  await expect(link).not.toHaveValue(first);
+  const current = await link.inputValue();
+  const oldInfo = await page.request.get(
+    `/api/workbench/member/v1/invite/user/link?code=${first.split('/link/')[1]}`,
+    { headers: { Authorization: 'Basic e2e', 'X-Tenant-Id': 't-ent-2001' } },
+  );
+  expect(((await oldInfo.json()) as { data: { expired: boolean } }).data.expired).toBe(true);
 
   await dialog.getByRole('button', { name: '复制链接' }).click();
   await expect(page.getByText('复制成功')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/link/${INVITE_CODE}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(current);
   expect(await page.evaluate(() => localStorage.getItem('workbench.inviteUrl'))).toBe(
-    JSON.stringify(`${baseURL}/link/${INVITE_CODE}`),
+    JSON.stringify(current),
   );
 
   await dialog.getByRole('button', { name: '关闭' }).first().click();
@@ -86,14 +96,22 @@ test('personal: /entrance creates an enterprise and switches into it', async ({ 
     industry: '供应链管理',
     contact_phone: '13812345678',
   });
-  // The mock's created tenant (openapi example) is recorded as the last-login tenant...
-  expect((await record).postDataJSON()).toEqual({
-    tenant_link: 't-ent-4001',
+  // The created tenant is recorded as the last-login tenant...
+  const created = (await record).postDataJSON() as { tenant_link: string; tenant_name: string };
+  expect(created).toEqual({
+    tenant_link: expect.stringMatching(/^t-ent-/),
     tenant_name: '云杉供应链有限公司',
   });
-  // ...and the workbench is opened in it with a full page load (the static mock config keeps the personal space).
+  // ...and the workbench opens in it with a full page load: the owner of the new enterprise.
   await page.waitForURL(/\/micro-app-manual\/$/);
-  await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await expect(page.getByRole('menu').getByText('云杉供应链有限公司')).toBeVisible();
+  await expect(page.getByRole('menu').getByText('进入管理后台')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // /entrance lists it as the current space.
+  await page.goto('/entrance');
+  await expect(page.getByTestId(`tenant-${created.tenant_link}`)).toHaveAttribute('aria-current', 'true');
 });
 
 test("personal: the avatar menu's 创建企业 opens /entrance?create=1 in a new tab with the form open", async ({
@@ -154,7 +172,17 @@ test('frozen: lands on /renewal with the reason and the remaining days, and can 
   ]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/entrance');
-  const frozenRow = tab.getByTestId('tenant-t-ent-3001');
+  // The mock's provider processes a renewal at once: /entrance shows the enterprise active again.
+  const renewedRow = tab.getByTestId('tenant-t-ent-3001');
+  await expect(renewedRow).toContainText('星河电子元件有限公司');
+  await expect(renewedRow.getByText('剩余365天')).toBeVisible();
+  await expect(renewedRow.getByText('冻结')).toHaveCount(0);
+});
+
+test('frozen: /entrance shows the frozen enterprise with its renewal entry', async ({ page }) => {
+  await signInToShell(page, 'frozen');
+  await page.goto('/entrance');
+  const frozenRow = page.getByTestId('tenant-t-ent-3001');
   await expect(frozenRow.getByText('冻结')).toBeVisible();
   await expect(frozenRow.getByRole('button', { name: '去续费 星河电子元件有限公司' })).toBeVisible();
 });

@@ -10,7 +10,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
   'base64',
 );
-const UPLOADED = 'https://static.zhique.example.com/workbench/upload/2024/06/avatar-u-1001.png';
 
 /** The contract's example images live on a host that does not exist here: serve a real PNG for them. */
 async function serveStaticImages(page: Page) {
@@ -21,7 +20,7 @@ async function serveStaticImages(page: Page) {
 
 const topBarAvatar = (page: Page) => page.getByTestId('avatar-trigger').locator('img');
 
-test('change the avatar: upload a PNG, save, "头像更改成功！", the top bar shows it at once', async ({
+test('change the avatar: upload a PNG, save, "头像更改成功！", the top bar shows it at once and after a reload', async ({
   page,
 }) => {
   await serveStaticImages(page);
@@ -42,7 +41,7 @@ test('change the avatar: upload a PNG, save, "头像更改成功！", the top ba
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: '选择图片' }).click();
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await upload;
+  const uploaded = ((await (await upload).json()) as { data: { abs: string } }).data.abs;
   await expect(dialog.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
   await expect(save).toBeEnabled();
 
@@ -50,11 +49,16 @@ test('change the avatar: upload a PNG, save, "头像更改成功！", the top ba
     (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
   );
   await save.click();
-  expect((await request).postDataJSON()).toEqual({ avatar_url: UPLOADED, user_name: '林小雀' });
+  expect((await request).postDataJSON()).toEqual({ avatar_url: uploaded, user_name: '林小雀' });
   await expect(page.getByText('头像更改成功！')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(topBarAvatar(page)).toHaveAttribute('src', UPLOADED);
-  await expect(page.getByTestId('user-center-avatar').locator('img')).toHaveAttribute('src', UPLOADED);
+  await expect(topBarAvatar(page)).toHaveAttribute('src', uploaded);
+  await expect(page.getByTestId('user-center-avatar').locator('img')).toHaveAttribute('src', uploaded);
+
+  // The server remembered it: after a reload the top bar loads the uploaded image (served by the mock).
+  await page.reload();
+  await expect(topBarAvatar(page)).toHaveAttribute('src', uploaded);
+  await expect.poll(() => topBarAvatar(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 });
 
 test('the left column: phone, menu, and joined enterprises hidden in page2 mode', async ({ page }) => {
@@ -101,6 +105,9 @@ test('bind a third-party account through the authorize round trip', async ({ pag
   expect(body.provider).toBe('dingtalk');
   expect(body.code).toBeTruthy();
   expect(body.redirect_uri).toMatch(/\/user-info\/third-account$/);
-  await expect(page.getByText('已绑定钉钉')).toBeVisible();
+  await expect(page.getByText('已绑定钉钉', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/user-info\/third-account$/); // the single-use code is off the address bar
+  // Bound for real: still bound after a reload.
+  await page.reload();
+  await expect(page.getByTestId('provider-dingtalk').getByRole('button', { name: /解\s*绑/ })).toBeVisible();
 });
