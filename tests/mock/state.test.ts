@@ -14,6 +14,7 @@ import type { paths as WorkbenchPaths } from '../../generated/types/workbench';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 import { handlers } from '../../scripts/mock/state';
 import { ContractIndex } from '../../scripts/mock/contracts';
+import { scenarios } from '../../scripts/mock/scenarios';
 import { get } from './helpers';
 
 let stack: MockStack;
@@ -125,6 +126,38 @@ describe('state layer: the contract still rules', () => {
     ).toBe('stored');
     expect((await expired.workbench.GET('/user/v1/login/detail')).response.status).toBe(401);
   });
+});
+
+describe('state layer: every scenario starts from its examples', () => {
+  it.each(scenarios.filter((sc) => !sc.overrides).map((sc) => sc.name))(
+    '%s: the reads answer from the store, within the contract',
+    async (name) => {
+      const s = session(name, 't-personal-1001');
+      const config = (await s.workbench.GET('/userconfig/v2/info')).data!.data;
+      const tenant = config.last_login_tenant_link;
+      const calls = [
+        s.workbench.GET('/user/v1/login/detail'),
+        s.workbench.GET('/user/v1/login/auth/detail'),
+        s.workbench.GET('/application/member/v1/tenant/list'),
+        s.workbench.GET('/tenant/v1/detail', { params: { query: { tenant_link: tenant } } }),
+        s.workbench.POST('/feedback/v1/list', { body: { index: 1, page_size: 10 } }),
+        s.message.POST('/v1/tenant/{tid}/user/{uid}/msg/list', {
+          params: { path: { tid: tenant, uid: config.gid } },
+          body: { app_name: '', readState: 2, index: 1, page_size: 100 },
+        }),
+        s.rbac.GET('/role/v1/list', { params: { query: { index: 1, page_size: 10 } } }),
+        s.rbac.GET('/power/v1/role/all', { params: { query: { role_id: 'r-editor' } } }),
+        s.rbac.GET('/power/v1/roles/list', { params: { query: { role_ids: ['r-editor', 'r-admin'] } } }),
+      ];
+      for (const { response } of await Promise.all(calls)) {
+        expect(`${response.url} ${response.status}`).toBe(`${response.url} 200`);
+        expect(response.headers.get('x-mock-state')).toBe('stored');
+      }
+      // The config's count agrees with the list it is derived from.
+      const tenants = (await s.workbench.GET('/application/member/v1/tenant/list')).data!.data;
+      expect(config.tenant_total).toBe(tenants.length);
+    },
+  );
 });
 
 describe('state layer: sessions', () => {
