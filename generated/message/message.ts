@@ -62,6 +62,8 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
  * 2 all). The drawer asks for one page of 100 (`page_size` 100, `index` 1).
  *
  * `data.no_read` drives the bell icon (a different icon when it is greater than 0).
+ * Design (not shown in the spec): `uid` and `tid` must be the caller's own user id and one of
+ * their tenants; anything else answers 403.
  * After a realtime "new_message" the client calls this again; if the newest
  * notice (`rows[0]`) has `appId` A0001 (织雀手册) the manual app is told to refresh
  * its list with that notice's `scene_no`.

@@ -25,6 +25,8 @@ export interface paths {
          *     2 all). The drawer asks for one page of 100 (`page_size` 100, `index` 1).
          *
          *     `data.no_read` drives the bell icon (a different icon when it is greater than 0).
+         *     Design (not shown in the spec): `uid` and `tid` must be the caller's own user id and one of
+         *     their tenants; anything else answers 403.
          *     After a realtime "new_message" the client calls this again; if the newest
          *     notice (`rows[0]`) has `appId` A0001 (织雀手册) the manual app is told to refresh
          *     its list with that notice's `scene_no`.
@@ -314,8 +316,29 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The request does not satisfy the contract (a missing or malformed parameter or body
+         *     field, a value outside its rules); nothing was changed. The client toasts `msg`.
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The authorization header is missing or the token is invalid or expired. */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description HTTP 403 — treated as session expiry by the client. */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -349,7 +372,9 @@ export type SchemaNullResponse = components['schemas']['NullResponse'];
 export type SchemaEnvelope = components['schemas']['Envelope'];
 export type SchemaErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type ResponseNoticeNotFound = components['responses']['NoticeNotFound'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseForbidden = components['responses']['Forbidden'];
 export type ParameterTenantIdPath = components['parameters']['TenantIdPath'];
 export type ParameterUserIdPath = components['parameters']['UserIdPath'];
 export type ParameterNoticeIdPath = components['parameters']['NoticeIdPath'];
@@ -382,7 +407,9 @@ export interface operations {
                     "application/json": components["schemas"]["NoticeListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     markNoticeRead: {
@@ -432,6 +459,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarkAllReadResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

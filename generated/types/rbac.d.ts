@@ -531,6 +531,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The request does not satisfy the contract (a missing or malformed parameter or body
+         *     field, a value outside its rules); nothing was changed. The client toasts `msg`.
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /** @description 1-based page number. */
@@ -567,6 +579,7 @@ export type SchemaErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type ResponseRoleInvalid = components['responses']['RoleInvalid'];
 export type ResponseRoleNotFound = components['responses']['RoleNotFound'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ParameterIndex = components['parameters']['Index'];
 export type ParameterPageSize = components['parameters']['PageSize'];
 export type ParameterRoleIdPath = components['parameters']['RoleIdPath'];
@@ -618,6 +631,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolePageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -771,6 +785,7 @@ export interface operations {
                     "application/json": components["schemas"]["PowerTreeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["RoleNotFound"];
         };
@@ -832,6 +847,7 @@ export interface operations {
                     "application/json": components["schemas"]["NullResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -856,6 +872,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolePowerIdsArrayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -881,6 +898,7 @@ export interface operations {
                     "application/json": components["schemas"]["NullResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

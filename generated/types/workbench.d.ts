@@ -2075,6 +2075,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

@@ -459,7 +459,7 @@ export const getListTenantsQueryKey = (params?: ListTenantsParams) => {
 
 export const getListTenantsQueryOptions = <
   TData = Awaited<ReturnType<typeof listTenants>>,
-  TError = UnauthorizedResponse,
+  TError = BadRequestResponse | UnauthorizedResponse,
 >(
   params?: ListTenantsParams,
   options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTenants>>, TError, TData>> },
@@ -479,11 +479,11 @@ export const getListTenantsQueryOptions = <
 };
 
 export type ListTenantsQueryResult = NonNullable<Awaited<ReturnType<typeof listTenants>>>;
-export type ListTenantsQueryError = UnauthorizedResponse;
+export type ListTenantsQueryError = BadRequestResponse | UnauthorizedResponse;
 
 export function useListTenants<
   TData = Awaited<ReturnType<typeof listTenants>>,
-  TError = UnauthorizedResponse,
+  TError = BadRequestResponse | UnauthorizedResponse,
 >(
   params: undefined | ListTenantsParams,
   options: {
@@ -501,7 +501,7 @@ export function useListTenants<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTenants<
   TData = Awaited<ReturnType<typeof listTenants>>,
-  TError = UnauthorizedResponse,
+  TError = BadRequestResponse | UnauthorizedResponse,
 >(
   params?: ListTenantsParams,
   options?: {
@@ -519,7 +519,7 @@ export function useListTenants<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTenants<
   TData = Awaited<ReturnType<typeof listTenants>>,
-  TError = UnauthorizedResponse,
+  TError = BadRequestResponse | UnauthorizedResponse,
 >(
   params?: ListTenantsParams,
   options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTenants>>, TError, TData>> },
@@ -531,7 +531,7 @@ export function useListTenants<
 
 export function useListTenants<
   TData = Awaited<ReturnType<typeof listTenants>>,
-  TError = UnauthorizedResponse,
+  TError = BadRequestResponse | UnauthorizedResponse,
 >(
   params?: ListTenantsParams,
   options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTenants>>, TError, TData>> },

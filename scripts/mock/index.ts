@@ -388,7 +388,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       // every socket the event reaches.
       const caller = requestSession(req) ? stateKey(req) : undefined;
       const targets = hub.targets(request.uid, caller);
-      const sessions = new Set(caller ? [caller] : targets.map((t) => t.session));
+      // Nobody connected and no session named: the caller's default session keeps it for later.
+      const sessions = new Set(
+        caller ? [caller] : targets.length ? targets.map((t) => t.session) : [stateKey(req)],
+      );
       const notices = [...sessions].map((key) => ({
         session: key,
         gids: state.addNotices(key, request.notice, request.count ?? 1),

@@ -53,7 +53,7 @@ const roleNames = async (s: ReturnType<typeof session>) =>
 
 const unread = async (s: ReturnType<typeof session>, app_name: '' | 'manual' = '') => {
   const { data } = await s.message.POST('/v1/tenant/{tid}/user/{uid}/msg/list', {
-    params: { path: { tid: 't-ent-2001', uid: 'u-1001' } },
+    params: { path: { tid: s.headers['X-Tenant-Id'], uid: 'u-1001' } },
     body: { app_name, readState: 0, index: 1, page_size: 100 },
   });
   return data!.data;
@@ -223,6 +223,27 @@ describe('state layer: sessions', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it('ids made after an import do not overwrite imported records; reset?all=1 forgets every session', async () => {
+    const s = session();
+    const first = (await s.rbac.POST('/role/v1/', { body: { name: '导入前' } })).data!.data.id;
+    const exported = await (await s.control('/__mock/state')).json();
+    const copy = session();
+    await copy.control('/__mock/state', { method: 'PUT', body: JSON.stringify(exported) });
+    const again = session('owner', 't-ent-2001', copy.name);
+    const second = (await again.rbac.POST('/role/v1/', { body: { name: '导入后' } })).data!.data.id;
+    expect(second).not.toBe(first);
+    expect(await roleNames(again)).toEqual(expect.arrayContaining(['导入前', '导入后']));
+
+    const crossSite = await s.control('/__mock/reset?all=1', {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await roleNames(again)).toContain('导入后');
+    expect((await s.control('/__mock/reset?all=1', { method: 'POST' })).status).toBe(200);
+    expect(await roleNames(again)).not.toContain('导入后');
+  });
+
   it('--state-file keeps the sessions across a restart', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mock-state-'));
     const file = path.join(dir, 'qa.sqlite');
@@ -339,16 +360,32 @@ describe('state layer: every write shows in its read', () => {
     const tenants = (await owner.workbench.GET('/application/member/v1/tenant/list')).data!.data;
     expect(tenants.find((t) => t.tenant_link === 't-ent-2001')?.is_owner).toBe(false);
 
-    // A link made by one owner is accepted by a personal user: the enterprise joins their list.
+    // A link made by one owner is accepted by a personal user in another session (another
+    // browser profile): the enterprise joins their list, as a member.
     const inviter = session();
     const code = (await inviter.workbench.POST('/member/v1/invite/link', { body: { is_insert: true } })).data!
       .data;
-    // Links are per session in the mock: the invitee's session gets the inviter's state first.
-    const snapshot = await (await inviter.control('/__mock/state')).json();
-    const invitee = session('owner', 't-personal-1001');
-    await invitee.control('/__mock/state', { method: 'PUT', body: JSON.stringify(snapshot) });
+    const invitee = session('personal', 't-personal-1001');
     const info = await invitee.workbench.GET('/member/v1/invite/user/link', { params: { query: { code } } });
     expect(info.data?.data).toMatchObject({ tenant_link: 't-ent-2001', expired: false });
+    const joined = await invitee.workbench.POST('/member/v1/invite/user/invite', {
+      params: { query: { code } },
+    });
+    expect(joined.data?.data.tenant_link).toBe('t-ent-2001');
+    const theirs = (await invitee.workbench.GET('/application/member/v1/tenant/list')).data!.data;
+    expect(theirs.find((t) => t.tenant_link === 't-ent-2001')).toMatchObject({ is_owner: false });
+    // In it, the member has no back-end and no management codes; refusals are business errors (400), not 403.
+    await invitee.workbench.POST('/userconfig/v2/lastlogin/tenant', {
+      body: { tenant_link: 't-ent-2001', tenant_name: '华东智能制造供应链协同创新中心有限公司' },
+    });
+    const asMember = session('personal', 't-ent-2001', invitee.name);
+    expect((await asMember.workbench.GET('/menu/v1/login/user/menus')).data?.data.menus).toEqual([]);
+    expect((await asMember.rbac.GET('/power/v1/login/user/powers')).data?.data).not.toContain('role:create');
+    const refused = await asMember.workbench.PUT('/tenant/v1/', {
+      body: { tenant_link: 't-ent-2001', tenant_name: '改名' },
+    });
+    expect(refused.response.status).toBe(400);
+
     const refreshed = (await inviter.workbench.POST('/member/v1/invite/link', { body: { is_insert: false } }))
       .data!.data;
     expect(refreshed).not.toBe(code);
@@ -484,6 +521,44 @@ describe('state layer: every write shows in its read', () => {
     await s.workbench.PUT('/provider/v1/user/unbind/{id}', { params: { path: { id } } });
     expect((await providers()).find((p) => p.provider === 'dingtalk')?.is_bound).toBe(false);
     expect((await providers()).map((p) => p.provider)).toEqual(['wechat', 'dingtalk', 'feishu']);
+  });
+
+  it('a profile edit changes only the profile; notices of another tenant or user are refused', async () => {
+    const s = session();
+    await fetch(`${stack.url}/api/workbench/tenant/v1/`, {
+      method: 'PUT',
+      headers: { ...s.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        tenant_link: 't-ent-2001',
+        description: '新的介绍',
+        members: 1,
+        owner_gid: 'u-x',
+      }),
+    });
+    const detail = (
+      await s.workbench.GET('/tenant/v1/detail', { params: { query: { tenant_link: 't-ent-2001' } } })
+    ).data!.data;
+    expect(detail).toMatchObject({ description: '新的介绍', owner_gid: 'u-1001' });
+    expect(detail.members.length).toBeGreaterThan(1);
+    const foreign = await s.message.POST('/v1/tenant/{tid}/user/{uid}/msg/list', {
+      params: { path: { tid: 't-someone-else', uid: 'u-1001' } },
+      body: { index: 1, page_size: 100 },
+    });
+    expect(foreign.response.status).toBe(403);
+  });
+
+  it('password reset by mobile sets a password where there was none', async () => {
+    const s = session('empty', 't-personal-1001');
+    const before = (await s.workbench.GET('/user/v1/login/auth/detail')).data!.data;
+    const digest = 'a'.repeat(64);
+    await s.workbench.POST('/user/v2/reset/password/mobile', {
+      body: { phone: before.phone as string, code: '123456', new_pwd: digest },
+    });
+    expect((await s.workbench.GET('/user/v1/login/auth/detail')).data?.data.has_password).toBe(true);
+    const change = await s.workbench.POST('/user/v1/change/password', {
+      body: { old_pwd: digest, new_pwd: 'b'.repeat(64) },
+    });
+    expect(change.response.status).toBe(200);
   });
 
   it('user config: default home page and guide flags → where sign-in lands, whether the guide shows', async () => {

@@ -7,7 +7,7 @@
  * and the request helpers the gateway uses to hand a request to the state layer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { corsHeaders, readBody, sendJson } from '../http';
+import { readBody, sendJson } from '../http';
 import { SCENARIO_COOKIE, findScenario } from '../scenarios';
 import { isSnapshot, type StateLayer } from './index';
 import { requestSession, newSessionId, sessionCookie, sessionKey, splitKey } from './sessions';
@@ -18,6 +18,15 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 /** Largest state a PUT may load (uploaded images travel in it, base64). */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Whether a request that changes sessions may come from where it comes from: not from a
+ * page of another site (any page open in a QA browser could otherwise wipe or overwrite
+ * sessions: these routes send no CORS headers, and a cross-site request is refused).
+ */
+function sameSiteOrScript(req: IncomingMessage): boolean {
+  return req.headers['sec-fetch-site'] !== 'cross-site';
+}
+
 export async function handleStateRoute(
   state: StateLayer,
   req: IncomingMessage,
@@ -27,11 +36,16 @@ export async function handleStateRoute(
 ): Promise<boolean> {
   const method = req.method ?? 'GET';
   const { pathname } = url;
+  const stateRoute = pathname === '/__mock/reset' || pathname === '/__mock/state';
+  if (stateRoute && method !== 'GET' && !sameSiteOrScript(req)) {
+    sendJson(res, 403, { code: 403, msg: 'QA session changes are refused from another site' });
+    return true;
+  }
   if (pathname === '/__mock/reset' && method === 'POST') {
     const all = url.searchParams.get('all');
     const everything = all === '1' || all === 'true';
     const removed = state.store.reset(everything ? undefined : key);
-    sendJson(res, 200, { reset: everything ? 'all' : key, sessions: removed }, corsHeaders);
+    sendJson(res, 200, { reset: everything ? 'all' : key, sessions: removed });
     return true;
   }
   if (pathname === '/__mock/state' && method === 'GET') {
@@ -41,7 +55,6 @@ export async function handleStateRoute(
       200,
       { session, ...state.snapshot(key) },
       {
-        ...corsHeaders,
         'Content-Disposition': `inline; filename="mock-state-${session}.json"`,
       },
     );
@@ -52,19 +65,14 @@ export async function handleStateRoute(
     try {
       snapshot = JSON.parse((await readBody(req, MAX_STATE_BYTES)).toString('utf8'));
     } catch (error) {
-      sendJson(res, 400, { code: 400, msg: `Invalid JSON body: ${(error as Error).message}` }, corsHeaders);
+      sendJson(res, 400, { code: 400, msg: `Invalid JSON body: ${(error as Error).message}` });
       return true;
     }
     if (!isSnapshot(snapshot) || !findScenario(snapshot.scenario)) {
-      sendJson(
-        res,
-        400,
-        {
-          code: 400,
-          msg: 'Expected what GET /__mock/state returns: { scenario, records: { kind: [{ id, value }] }, files }',
-        },
-        corsHeaders,
-      );
+      sendJson(res, 400, {
+        code: 400,
+        msg: 'Expected what GET /__mock/state returns: { scenario, records: { kind: [{ id, value }] }, files, counters }',
+      });
       return true;
     }
     // The session continues in the snapshot's scenario, so the reads without a handler match it too.
@@ -76,7 +84,6 @@ export async function handleStateRoute(
       200,
       { loaded: target },
       {
-        ...corsHeaders,
         'Set-Cookie': [
           sessionCookie(session),
           `${SCENARIO_COOKIE}=${encodeURIComponent(snapshot.scenario)}; Path=/; SameSite=Lax`,

@@ -39,6 +39,7 @@ export function newSessionId(): string {
   return randomUUID();
 }
 
+/** A QA session outlives a browser restart (30 days). */
 export function sessionCookie(id: string): string {
-  return `${SESSION_COOKIE}=${id}; Path=/; SameSite=Lax; HttpOnly`;
+  return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`;
 }

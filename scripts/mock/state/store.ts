@@ -24,6 +24,8 @@ export interface SessionSnapshot {
   records: Record<string, { id: string; value: Json }[]>;
   /** Uploaded files, base64. */
   files: { id: string; type: string; base64: string }[];
+  /** The session's id counters (so ids made after an import do not collide with imported ones). */
+  counters?: Record<string, number>;
 }
 
 export interface ListOptions {
@@ -52,11 +54,13 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS records_by_order ON records (session, kind, seq);
   CREATE TABLE IF NOT EXISTS files (
-    id      TEXT PRIMARY KEY,
     session TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
+    id      TEXT NOT NULL,
     type    TEXT NOT NULL,
-    bytes   BLOB NOT NULL
+    bytes   BLOB NOT NULL,
+    PRIMARY KEY (session, id)
   );
+  CREATE INDEX IF NOT EXISTS files_by_id ON files (id);
   CREATE TABLE IF NOT EXISTS counters (
     session TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
     name    TEXT NOT NULL,
@@ -131,8 +135,9 @@ export class MockStore {
     }
   }
 
+  /** A file by id, whichever session uploaded it (ids are random UUIDs; a session that imported it has a copy). */
   file(id: string): { type: string; bytes: Uint8Array } | undefined {
-    return this.db.prepare('SELECT type, bytes FROM files WHERE id = ?').get(id) as
+    return this.db.prepare('SELECT type, bytes FROM files WHERE id = ? LIMIT 1').get(id) as
       { type: string; bytes: Uint8Array } | undefined;
   }
 
@@ -152,7 +157,15 @@ export class MockStore {
         bytes: Uint8Array;
       }[]
     ).map((f) => ({ id: f.id, type: f.type, base64: Buffer.from(f.bytes).toString('base64') }));
-    return { scenario, records, files };
+    const counters = Object.fromEntries(
+      (
+        this.db.prepare('SELECT name, value FROM counters WHERE session = ?').all(key) as {
+          name: string;
+          value: number;
+        }[]
+      ).map((c) => [c.name, Number(c.value)]),
+    );
+    return { scenario, records, files, counters };
   }
 
   /** Replaces a session's data with a snapshot (one transaction). */
@@ -170,6 +183,9 @@ export class MockStore {
       );
       for (const file of snapshot.files ?? [])
         insertFile.run(file.id, key, file.type, Buffer.from(file.base64, 'base64'));
+      const insertCounter = this.db.prepare('INSERT INTO counters (session, name, value) VALUES (?, ?, ?)');
+      for (const [name, value] of Object.entries(snapshot.counters ?? {}))
+        insertCounter.run(key, name, value);
     });
   }
 }
@@ -197,13 +213,20 @@ export class SessionData {
   }
 
   list<T = JsonObject>(kind: string, options: ListOptions = {}): T[] {
+    // Paging values come from requests: clamped to what SQLite's 64-bit integers hold, and bound.
+    const clamp = (n: number | undefined) =>
+      n === undefined || !Number.isFinite(n) ? undefined : Math.min(Math.max(0, Math.floor(n)), 2 ** 52);
+    const limit = clamp(options.limit);
+    const offset = clamp(options.offset);
     const sql =
       `SELECT body FROM records WHERE session = ? AND kind = ?` +
       (options.where ? ` AND (${options.where})` : '') +
       ` ORDER BY ${options.orderBy ? `${options.orderBy}, ` : ''}seq` +
-      (options.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(options.limit))}` : '') +
-      (options.offset !== undefined ? ` OFFSET ${Math.max(0, Math.floor(options.offset))}` : '');
-    const rows = this.db.prepare(sql).all(this.key, kind, ...(options.params ?? [])) as { body: string }[];
+      (limit !== undefined || offset !== undefined ? ' LIMIT ? OFFSET ?' : '');
+    const paging = limit !== undefined || offset !== undefined ? [limit ?? -1, offset ?? 0] : [];
+    const rows = this.db.prepare(sql).all(this.key, kind, ...(options.params ?? []), ...paging) as {
+      body: string;
+    }[];
     return rows.map((row) => JSON.parse(row.body) as T);
   }
 

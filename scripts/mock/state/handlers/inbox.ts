@@ -1,5 +1,5 @@
 /** Notices (message service) and feedback (my feedback, its detail pages). */
-import { APP_IDS, Kind, type AppName, type Notice, type StoredFeedback } from '../model';
+import { APP_IDS, Kind, ME, type AppName, type Notice, type StoredFeedback } from '../model';
 import { bodyObject, documentedError, field, newId, ok, type Handler, type SessionData } from './kit';
 
 /** SQL filter of the notice list for an app name ("" for all). */
@@ -73,6 +73,10 @@ function feedbackDetail(kind: StoredFeedback['kind']): Handler {
 
 export const inboxHandlers: Record<string, Handler> = {
   listNotices: (data, request) => {
+    // The path names the user and tenant: only the signed-in user's own, in one of their tenants.
+    const user = data.get<{ gid: string }>(Kind.user, ME);
+    if (!data.get(Kind.tenant, request.params.tid ?? '') || (user && user.gid !== request.params.uid))
+      return documentedError(request, 403);
     const query = bodyObject(request) as {
       app_name?: AppName;
       readState?: 0 | 2;
@@ -89,7 +93,7 @@ export const inboxHandlers: Record<string, Handler> = {
       rows: data.list<Notice>(Kind.notice, {
         where,
         params: app.params,
-        orderBy: `${field('createTime')} DESC`,
+        orderBy: `${field('createTime')} DESC, seq DESC`,
         limit: size,
         offset: ((query.index ?? 1) - 1) * size,
       }),

@@ -25,8 +25,10 @@ import {
   field,
   newId,
   ok,
+  type Answer,
   type Handler,
   type SessionData,
+  type StateRequest,
 } from './kit';
 
 /** Days of service a new enterprise starts with, and what an upgrade adds. */
@@ -103,11 +105,52 @@ function answerDetail(data: SessionData, detail: TenantDetail) {
   };
 }
 
-/** The user may manage this tenant: it is one of theirs, they own it, and it is not the personal space. */
-function ownedEnterprise(data: SessionData, tenantLink: string): TenantDetail | undefined {
+/**
+ * The enterprise the user may manage, or the refusal: 403 (the client's session-expiry
+ * path) only for a tenant that is not theirs at all; a business refusal (not the owner,
+ * the personal space) is a 400 with a message the client toasts.
+ */
+function ownedEnterprise(
+  data: SessionData,
+  request: StateRequest,
+  tenantLink: string,
+): TenantDetail | Answer {
   const tenant = data.get<TenantListItem>(Kind.tenant, tenantLink);
-  if (!tenant || !tenant.is_owner || tenant.is_personal) return undefined;
-  return tenantDetail(data, tenantLink);
+  if (!tenant) return documentedError(request, 403);
+  if (tenant.is_personal) return fail(400, 400, '个人空间不支持此操作');
+  if (!tenant.is_owner) return fail(400, 400, '只有企业所有者可以执行此操作');
+  return tenantDetail(data, tenantLink)!;
+}
+
+const isRefusal = (value: TenantDetail | Answer): value is Answer => 'status' in value;
+
+/** The fields of `TenantUpdate` a profile edit may change. */
+const EDITABLE = ['tenant_name', 'industry', 'contact_phone', 'description'] as const;
+
+/**
+ * The invite behind a code: the session's own record, else the contract's documented code
+ * format (base64url JSON of tenant and secret) — a link made in another QA session (another
+ * browser profile) works too, as it would against one real server.
+ */
+function findInvite(data: SessionData, code: string): StoredInvite | undefined {
+  const own = data.get<StoredInvite>(Kind.invite, code);
+  if (own) return own;
+  try {
+    const decoded = JSON.parse(Buffer.from(code, 'base64url').toString('utf8')) as Partial<
+      Record<'tenant_link' | 'tenant_name' | 'invite_code', unknown>
+    >;
+    const { tenant_link, tenant_name, invite_code } = decoded;
+    if (
+      typeof tenant_link !== 'string' ||
+      !tenant_link ||
+      typeof tenant_name !== 'string' ||
+      typeof invite_code !== 'string'
+    )
+      return undefined;
+    return { code, tenant_link, tenant_name, inviter_name: '', expired: false };
+  } catch {
+    return undefined;
+  }
 }
 
 function encodeInvite(
@@ -158,9 +201,12 @@ export const tenantHandlers: Record<string, Handler> = {
   },
 
   updateTenant: (data, request) => {
-    const { tenant_link, ...change } = bodyObject(request) as Partial<TenantDetail> & { tenant_link: string };
-    const detail = ownedEnterprise(data, tenant_link);
-    if (!detail) return documentedError(request, 403);
+    const body = bodyObject(request) as Partial<TenantDetail> & { tenant_link: string };
+    const { tenant_link } = body;
+    const detail = ownedEnterprise(data, request, tenant_link);
+    if (isRefusal(detail)) return detail;
+    const change: Partial<Pick<TenantDetail, (typeof EDITABLE)[number]>> = {};
+    for (const key of EDITABLE) if (body[key] !== undefined) change[key] = body[key];
     if (
       change.tenant_name !== undefined &&
       data.count(Kind.tenant, `${field('tenant_name')} = ? AND ${field('tenant_link')} <> ?`, [
@@ -175,7 +221,8 @@ export const tenantHandlers: Record<string, Handler> = {
 
   deleteTenant: (data, request) => {
     const tenantLink = request.query.get('tenant_link') ?? '';
-    if (!ownedEnterprise(data, tenantLink)) return documentedError(request, 403);
+    const owned = ownedEnterprise(data, request, tenantLink);
+    if (isRefusal(owned)) return owned;
     data.remove(Kind.tenant, tenantLink);
     data.remove(Kind.tenantDetail, tenantLink);
     const current = data.get<UserConfig>(Kind.config, ME);
@@ -185,8 +232,8 @@ export const tenantHandlers: Record<string, Handler> = {
 
   bindTenantOwner: (data, request) => {
     const { tenant_link, gid } = bodyObject(request) as { tenant_link: string; gid: string };
-    const detail = ownedEnterprise(data, tenant_link);
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(data, request, tenant_link);
+    if (isRefusal(detail)) return detail;
     const next = detail.members.find((m) => m.gid === gid);
     if (!next) return fail(400, 400, '该用户不是企业成员');
     if (next.is_owner) return ok();
@@ -206,8 +253,8 @@ export const tenantHandlers: Record<string, Handler> = {
   // The mock's provider processes an upgrade request at once (a real one follows up with the contact first).
   upgradeTenant: (data, request) => {
     const body = bodyObject(request) as { tenant_link: string };
-    const detail = ownedEnterprise(data, body.tenant_link);
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(data, request, body.tenant_link);
+    if (isRefusal(detail)) return detail;
     data.put(Kind.upgrade, newId(data, 'upgrade', 1), { ...body, requested_at: Date.now() });
     saveDetail(data, {
       ...detail,
@@ -221,8 +268,8 @@ export const tenantHandlers: Record<string, Handler> = {
 
   inviteUserByPhone: (data, request) => {
     const phone = request.query.get('phone') ?? '';
-    const detail = ownedEnterprise(data, request.query.get('tenant_link') ?? '');
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(data, request, request.query.get('tenant_link') ?? '');
+    if (isRefusal(detail)) return detail;
     if (detail.members.some((m) => m.phone === phone)) return fail(400, 400, '该手机号已是企业成员');
     const member: StoredMember = {
       gid: newId(data, 'u', 3001),
@@ -240,8 +287,8 @@ export const tenantHandlers: Record<string, Handler> = {
   createInviteLink: (data, request) => {
     const current = config(data);
     const tenantLink = request.tenant ?? current?.last_login_tenant_link ?? '';
-    const detail = ownedEnterprise(data, tenantLink);
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(data, request, tenantLink);
+    if (isRefusal(detail)) return detail;
     const user = me(data);
     data.merge(Kind.invite, { expired: true }, `${field('tenant_link')} = ?`, [tenantLink]);
     const code = encodeInvite({
@@ -260,14 +307,14 @@ export const tenantHandlers: Record<string, Handler> = {
   },
 
   getInviteLinkInfo: (data, request) => {
-    const invite = data.get<StoredInvite>(Kind.invite, request.query.get('code') ?? '');
+    const invite = findInvite(data, request.query.get('code') ?? '');
     if (!invite) return fail(400, 400, '邀请链接无效');
     const { code: _code, ...info } = invite;
     return ok(info);
   },
 
   acceptInvite: (data, request) => {
-    const invite = data.get<StoredInvite>(Kind.invite, request.query.get('code') ?? '');
+    const invite = findInvite(data, request.query.get('code') ?? '');
     if (!invite) return fail(400, 400, '邀请链接无效');
     if (invite.expired) return fail(400, 400, '邀请链接已失效，请联系企业管理员重新邀请');
     const user = me(data);
@@ -305,8 +352,8 @@ export const tenantHandlers: Record<string, Handler> = {
   // 移出成员: the member leaves the tenant (the owner cannot be removed).
   recoverMember: (data, request) => {
     const tenantLink = request.query.get('tenant_link') ?? request.tenant ?? '';
-    const detail = ownedEnterprise(data, tenantLink);
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(data, request, tenantLink);
+    if (isRefusal(detail)) return detail;
     const member = detail.members.find((m) => m.gid === request.params.id);
     if (!member) return fail(400, 400, '该用户不是企业成员');
     if (member.is_owner) return fail(400, 400, '不能移出企业所有者');
@@ -316,8 +363,12 @@ export const tenantHandlers: Record<string, Handler> = {
   },
 
   updateMemberRoles: (data, request) => {
-    const detail = ownedEnterprise(data, request.tenant ?? config(data)?.last_login_tenant_link ?? '');
-    if (!detail) return documentedError(request, 403);
+    const detail = ownedEnterprise(
+      data,
+      request,
+      request.tenant ?? config(data)?.last_login_tenant_link ?? '',
+    );
+    if (isRefusal(detail)) return detail;
     const member = detail.members.find((m) => m.gid === request.params.id);
     if (!member) return fail(400, 400, '该用户不是企业成员');
     const { role_ids } = bodyObject(request) as { role_ids: string[] };
@@ -331,22 +382,28 @@ export const tenantHandlers: Record<string, Handler> = {
     return ok();
   },
 
-  /** An owner in one of their enterprises sees the management back-end (the `owner` example's menus). */
+  /**
+   * Menus follow ownership of the current tenant: an owner in one of their enterprises sees
+   * the management back-end (the `owner` example) even in a scenario whose example has none;
+   * anyone else there (a member who joined, an owner who transferred) has no back-end.
+   */
   getUserMenus: (data, request) => {
     const current = config(data);
-    if (!current?.is_owner || current.last_login_tenant_link === current.user_tenant_link) return undefined;
+    if (!current || current.last_login_tenant_link === current.user_tenant_link) return undefined;
     const scenarioMenus = dataOf<{ menus: unknown[] }>(request.example('getUserMenus'));
-    if (scenarioMenus && scenarioMenus.menus.length > 0) return undefined;
-    const owner = request.example('getUserMenus', 'owner');
-    return owner === undefined ? undefined : { status: 200, body: owner };
+    const hasMenus = (scenarioMenus?.menus.length ?? 0) > 0;
+    if (current.is_owner === hasMenus) return undefined;
+    const body = request.example('getUserMenus', current.is_owner ? 'owner' : 'default');
+    return body === undefined ? undefined : { status: 200, body };
   },
 };
 
-/** The owner of the current tenant holds every power code (the `default` example); others their scenario's. */
+/** Power codes follow ownership too: every code for the owner (`default`), the `member` example otherwise. */
 export const loginPowersHandlers: Record<string, Handler> = {
   getLoginUserPowers: (data, request) => {
-    if (!config(data)?.is_owner) return undefined;
-    const all = request.example('getLoginUserPowers', 'default');
-    return all === undefined ? undefined : { status: 200, body: all };
+    const current = config(data);
+    if (!current) return undefined;
+    const body = request.example('getLoginUserPowers', current.is_owner ? 'default' : 'member');
+    return body === undefined ? undefined : { status: 200, body };
   },
 };
