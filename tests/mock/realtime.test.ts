@@ -157,8 +157,11 @@ describe('realtime socket', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(bob.frames.filter(isNew)).toHaveLength(1);
 
-    // An unknown user: nothing delivered.
-    expect((await push({ uid: 'u-nobody' })).json).toEqual({ delivered: 0, notices: [] });
+    // An unknown user: nothing delivered; the notice waits in the caller's default session.
+    expect((await push({ uid: 'u-nobody' })).json).toMatchObject({
+      delivered: 0,
+      notices: [{ session: 'default|default', gids: [expect.any(String)] }],
+    });
     alice.socket.close();
     bob.socket.close();
   });
