@@ -531,6 +531,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description HTTP 403 — treated as session expiry by the client. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description The request does not satisfy the contract (a missing or malformed parameter or body
          *     field, a value outside its rules); nothing was changed. The client toasts `msg`.
@@ -579,6 +588,7 @@ export type SchemaErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type ResponseRoleInvalid = components['responses']['RoleInvalid'];
 export type ResponseRoleNotFound = components['responses']['RoleNotFound'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ParameterIndex = components['parameters']['Index'];
 export type ParameterPageSize = components['parameters']['PageSize'];
@@ -604,6 +614,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listRoles: {
@@ -633,6 +644,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listAllRoles: {
@@ -654,6 +666,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateRole: {
@@ -680,6 +693,7 @@ export interface operations {
             };
             400: components["responses"]["RoleInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["RoleNotFound"];
         };
     };
@@ -707,6 +721,7 @@ export interface operations {
             };
             400: components["responses"]["RoleInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     deleteRole: {
@@ -740,6 +755,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["RoleNotFound"];
         };
     };
@@ -762,6 +778,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listRolePowers: {
@@ -787,6 +804,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["RoleNotFound"];
         };
     };
@@ -822,6 +840,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["RoleNotFound"];
         };
     };
@@ -849,6 +868,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listPowersOfRoles: {
@@ -874,6 +894,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     removeRolesFromUsers: {
@@ -900,6 +921,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

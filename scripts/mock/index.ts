@@ -223,8 +223,8 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     if (prefer) headers.prefer = prefer;
     else delete headers.prefer;
     const operation = decision.operation;
-    const stateful =
-      operation !== undefined && !dynamic && !clientPrefer && !decision.override && state.handles(operation);
+    const faultSwitch = dynamic || clientPrefer !== undefined || decision.override === true;
+    const stateful = operation !== undefined && !faultSwitch && state.handles(operation);
     const mockHeaders = (): http.OutgoingHttpHeaders => ({
       'x-mock-scenario': scenario?.name ?? 'default',
       ...(prefer && { 'x-mock-prefer': prefer }),
@@ -244,6 +244,21 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
         });
       else res.destroy(error);
     };
+
+    const tenantHeader = req.headers['x-tenant-id'];
+    const refusal =
+      operation && !faultSwitch
+        ? state.tenantRefusal(operation, stateKey(req), typeof tenantHeader === 'string' ? tenantHeader : undefined)
+        : undefined;
+    if (refusal) {
+      // Only when the credential is there: without it Prism's 401 is the answer.
+      if (req.headers.authorization) {
+        sendJson(res, refusal.status, refusal.body, { ...(mockHeaders() as Record<string, string>), 'X-Mock-State': 'tenant-refused' });
+        logLine(refusal.status, ' (not one of the session’s tenants)');
+        req.resume();
+        return;
+      }
+    }
 
     if (!stateful) {
       const upstream = http.request({

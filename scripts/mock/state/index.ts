@@ -14,10 +14,11 @@ import { inboxHandlers, addNotice, type NewNotice } from './handlers/inbox';
 import type { Answer, Handler, StateRequest } from './handlers/kit';
 import { roleHandlers } from './handlers/roles';
 import { loginPowersHandlers, tenantHandlers } from './handlers/tenants';
-import { ContractView } from './contract';
+import { ContractView } from '../../lib/contract-view';
 import { seedSession } from './seed';
 import { splitKey } from './sessions';
 import { MockStore, type Json, type SessionSnapshot } from './store';
+import { Kind } from './model';
 
 export type { NewNotice, SessionSnapshot };
 
@@ -124,6 +125,18 @@ export class StateLayer {
         },
       };
     return answer;
+  }
+
+  /**
+   * Tenant isolation: a tenant-scoped call whose `X-Tenant-Id` is not one of the session's
+   * tenants is refused with the contract's 403 (Forbidden), whatever the operation.
+   */
+  tenantRefusal(operation: OperationInfo, key: string, tenant: string | undefined): StateAnswer | undefined {
+    if (tenant === undefined || !this.contracts.tenantScoped(operation)) return undefined;
+    this.ensure(key);
+    if (this.store.session(key).get(Kind.tenant, tenant)) return undefined;
+    const body = this.contracts.example(operation, '403', 'default');
+    return body === undefined ? undefined : { status: 403, body };
   }
 
   /** Creates `count` notices in a session (the realtime push's story: store first, then the event). */

@@ -1,5 +1,5 @@
 /**
- * The state layer's two ties to the contracts:
+ * What the mock's state layer and the conformance checker read from the contracts:
  * - the examples it starts a session from (the same ones Prism would have served);
  * - the response schemas every answer it produces must satisfy before it leaves the
  *   gateway (Ajv, JSON Schema 2020-12, the documents registered whole so every `$ref`
@@ -15,7 +15,7 @@ import {
   serviceDocuments,
   type Json,
   type OperationInfo,
-} from '../../lib/openapi';
+} from './openapi';
 
 const BASE = 'https://contracts.local/';
 const FILES = [...serviceDocuments, 'shared'];
@@ -52,6 +52,13 @@ export class ContractView {
       const value = this.example(op, status, name);
       return value === undefined ? [] : [[name, value] as [string, Json]];
     });
+  }
+
+  /** The operation acts in a tenant: its security (or the document's) requires the `tenantId` scheme. */
+  tenantScoped(op: OperationInfo): boolean {
+    const doc = this.documents.load(documentPath(op.service));
+    const security = op.operation.security ?? (isObject(doc) ? doc.security : undefined);
+    return Array.isArray(security) && security.some((entry) => isObject(entry) && 'tenantId' in entry);
   }
 
   /**
