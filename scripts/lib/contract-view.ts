@@ -54,6 +54,26 @@ export class ContractView {
     });
   }
 
+  /** The statuses an operation documents ('200', '400', ..., maybe 'default'). */
+  documentedStatuses(op: OperationInfo): string[] {
+    return Object.keys(isObject(op.operation.responses) ? op.operation.responses : {});
+  }
+
+  /** Whether the documented response for a status has JSON content. */
+  hasJsonResponse(op: OperationInfo, status: string): boolean {
+    const responses = isObject(op.operation.responses) ? op.operation.responses : {};
+    return jsonContent(this.documents, responses[status] ?? responses.default, op.file) !== undefined;
+  }
+
+  /** The operation requires a credential: its security (or the document's) names a scheme. */
+  secured(op: OperationInfo): boolean {
+    const doc = this.documents.load(documentPath(op.service));
+    const security = op.operation.security ?? (isObject(doc) ? doc.security : undefined);
+    return (
+      Array.isArray(security) && security.some((entry) => isObject(entry) && Object.keys(entry).length > 0)
+    );
+  }
+
   /** The operation acts in a tenant: its security (or the document's) requires the `tenantId` scheme. */
   tenantScoped(op: OperationInfo): boolean {
     const doc = this.documents.load(documentPath(op.service));

@@ -11,14 +11,11 @@ import { waitForHttp } from './wait';
 const READY_PATH = '/__prism-ready';
 
 export interface PrismOptions {
-  /** `mock` serves examples; `proxy` forwards to `upstream` and validates. */
-  mode: 'mock' | 'proxy';
+  /** `mock` serves examples (the only mode the project uses). */
+  mode: 'mock';
   document: string;
-  upstream?: string;
   /** Dynamic responses (`-d --seed N`), mock mode only. */
   dynamicSeed?: number;
-  /** Proxy mode: turn violations into error responses (`--errors`). */
-  errors?: boolean;
   label: string;
   quiet?: boolean;
   /** Prism's log level (default `warn`: no line per request). */
@@ -47,12 +44,7 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   ];
   if (options.mode === 'mock' && options.dynamicSeed !== undefined)
     args.push('-d', '--seed', String(options.dynamicSeed));
-  if (options.mode === 'proxy' && options.errors) args.push('--errors');
   args.push(options.document);
-  if (options.mode === 'proxy') {
-    if (!options.upstream) throw new Error('prism proxy needs an upstream URL');
-    args.push(options.upstream);
-  }
   const child = spawnManaged(`prism ${options.label}`, nodeBinary(), args, {
     env: { ...process.env, DO_NOT_TRACK: '1', NODE_ENV: 'development', FORCE_COLOR: '0' },
     onLine: options.quiet

@@ -79,6 +79,15 @@ export function prismAuthorization(value: string | undefined): string | undefine
 /** Largest request body the state layer reads (an avatar is at most 5 MB). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
+function parsesAsJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sends a buffered request to Prism and buffers its answer. */
 function askPrism(
   port: number,
@@ -248,19 +257,29 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     const tenantHeader = req.headers['x-tenant-id'];
     const refusal =
       operation && !faultSwitch
-        ? state.tenantRefusal(operation, stateKey(req), typeof tenantHeader === 'string' ? tenantHeader : undefined)
+        ? state.tenantRefusal(
+            operation,
+            stateKey(req),
+            typeof tenantHeader === 'string' ? tenantHeader : undefined,
+          )
         : undefined;
     if (refusal) {
       // Only when the credential is there: without it Prism's 401 is the answer.
       if (req.headers.authorization) {
-        sendJson(res, refusal.status, refusal.body, { ...(mockHeaders() as Record<string, string>), 'X-Mock-State': 'tenant-refused' });
+        sendJson(res, refusal.status, refusal.body, {
+          ...(mockHeaders() as Record<string, string>),
+          'X-Mock-State': 'tenant-refused',
+        });
         logLine(refusal.status, ' (not one of the session’s tenants)');
         req.resume();
         return;
       }
     }
 
-    if (!stateful) {
+    // A JSON body that does not parse never reaches Prism (Prism 5.16 leaves such a request
+    // unanswered): it gets the operation's documented 400 here, and nothing changes.
+    const jsonBody = /^application\/(.+\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
+    if (!stateful && !jsonBody) {
       const upstream = http.request({
         host: '127.0.0.1',
         port: prism.port,
@@ -288,6 +307,14 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       sendJson(res, 413, { code: 413, msg: (error as Error).message, data: null });
       return;
     }
+    if (jsonBody && body.length && !parsesAsJson(body)) {
+      const documented = operation ? state.contracts.example(operation, '400', 'default') : undefined;
+      sendJson(res, 400, documented ?? { code: 400, msg: '请求体不是合法的 JSON', data: null }, {
+        ...(mockHeaders() as Record<string, string>),
+      });
+      logLine(400, ' (malformed JSON body; the store is unchanged)');
+      return;
+    }
     let verdict: { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
     try {
       verdict = await askPrism(prism.port, method, `${path}${url.search}`, headers, body);
@@ -303,8 +330,8 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       res.end(verdict.body);
       logLine(verdict.status, note);
     };
-    if (verdict.status < 200 || verdict.status > 299) {
-      relayVerdict(' (refused by the contract; the store is unchanged)');
+    if (!stateful || verdict.status < 200 || verdict.status > 299) {
+      relayVerdict(stateful ? ' (refused by the contract; the store is unchanged)' : '');
       return;
     }
     const key = stateKey(req);

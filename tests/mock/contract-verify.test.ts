@@ -1,19 +1,34 @@
+/**
+ * The conformance checker (`npm run contract:verify`), run as a backend team runs it:
+ * (a) against the mock stack with writes allowed — nothing to report;
+ * (b) against a server with one planted defect per kind — each reported, with its
+ *     operation, and nothing else;
+ * and its usage errors, an unreachable upstream, the JSON and JUnit reports.
+ */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
 import { getFreePort } from '../../scripts/lib/ports';
+import { PLANTED, startBrokenServer, type BrokenServer } from './broken-server';
 
 let stack: MockStack;
+let broken: BrokenServer;
+let dir: string;
 
 beforeAll(async () => {
   stack = await startMockStack({ quiet: true });
+  broken = await startBrokenServer(stack.url);
+  dir = mkdtempSync(path.join(tmpdir(), 'contract-verify-'));
 });
 
 afterAll(async () => {
+  await broken?.close();
   await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Runs `npm run contract:verify -- ...args` the way npm would (tsx on Node 24). */
@@ -22,16 +37,12 @@ function verify(...args: string[]): Promise<{ code: number | null; output: strin
     const child = spawn(
       nodeBinary(),
       [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/contract-verify.ts', ...args],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, DO_NOT_TRACK: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -40,69 +51,126 @@ function verify(...args: string[]): Promise<{ code: number | null; output: strin
   });
 }
 
-// Each run starts three Prism proxies; the all-scenario pass makes ~460 calls: allow for a busy machine.
-describe('contract:verify', { timeout: 120_000 }, () => {
-  it('finds no violation in the mock stack, in every scenario', async () => {
-    const { code, output } = await verify('--upstream', stack.url, '--quiet');
-    expect(output).toContain('passes: (no scenario), personal, owner');
-    expect(output).toMatch(/0 with violations \(0 violation\(s\)\)/);
-    expect(output).toContain('✔ no violations');
-    expect(code).toBe(0);
-  });
+interface JsonReport {
+  summary: { operations: number; requests: number };
+  findings: {
+    operationId: string;
+    kind: string;
+    message: string;
+    request: unknown;
+    expected: string;
+    actual: unknown;
+    curl: string;
+  }[];
+  warnings: unknown[];
+}
 
-  it('--scenario-free makes one plain pass and lists every call', async () => {
+describe('contract:verify', { timeout: 180_000 }, () => {
+  it('(a) the mock stack, writes allowed: every operation and the socket checked, no finding', async () => {
+    const report = path.join(dir, 'mock.json');
     const { code, output } = await verify(
       '--upstream',
       stack.url,
-      '--scenario-free',
-      '--operation',
-      'getUserConfig,listNotices',
+      '--allow-writes',
+      '--seed',
+      '42',
+      '--report',
+      report,
+    );
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    expect(json.findings, output).toEqual([]);
+    expect(code).toBe(0);
+    expect(json.summary.operations).toBe(51);
+    expect(json.summary.requests).toBeGreaterThan(500);
+    expect(output).toContain('✔ no findings');
+    expect(output).toMatch(/51 operation\(s\), \d+ request\(s\), 2 socket frame\(s\)/);
+  });
+
+  it('(b) a broken server: each planted defect is reported with its operation, and nothing else', async () => {
+    const report = path.join(dir, 'broken.json');
+    const junit = path.join(dir, 'broken.xml');
+    const { code, output } = await verify(
+      '--upstream',
+      broken.url,
+      '--allow-writes',
+      '--seed',
+      '42',
+      '--report',
+      report,
+      '--junit',
+      junit,
+    );
+    expect(code, output).toBe(1);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    const byOperation = new Map<string, Set<string>>();
+    for (const f of json.findings)
+      byOperation.set(f.operationId, (byOperation.get(f.operationId) ?? new Set()).add(f.kind));
+    expect([...byOperation.keys()].sort(), output).toEqual(Object.keys(PLANTED).sort());
+    for (const [operationId, kinds] of Object.entries(PLANTED))
+      for (const kind of kinds)
+        expect([...(byOperation.get(operationId) ?? [])], `${operationId} ${kind}`).toContain(kind);
+    // Every finding carries what a team needs to act on it.
+    for (const f of json.findings) {
+      expect(Object.keys(f).sort()).toEqual([
+        'actual',
+        'curl',
+        'expected',
+        'kind',
+        'message',
+        'operationId',
+        'request',
+      ]);
+      expect(f.curl).toMatch(/^curl -i -X [A-Z]+ '/);
+    }
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain(`failures="${json.findings.length}"`);
+    expect(xml).toContain('<failure type="tenant_isolation"');
+    expect(output).toContain('[ignored_auth]');
+    expect(output).toContain('reproduce: curl');
+  });
+
+  it('read-only by default: no write is sent, and the socket is still checked', async () => {
+    const report = path.join(dir, 'read-only.json');
+    const { code } = await verify(
+      '--upstream',
+      stack.url,
+      '--seed',
+      '1',
+      '--max-examples',
+      '2',
+      '--report',
+      report,
     );
     expect(code).toBe(0);
-    expect(output).toContain('passes: (no scenario)\n');
-    expect(output).toMatch(/✔ workbench getUserConfig {2}GET \/userconfig\/v2\/info {2}→ 200/);
-    expect(output).toMatch(
-      /✔ message listNotices {2}POST \/v1\/tenant\/t-personal-1001\/user\/u-1001\/msg\/list {2}→ 200/,
-    );
-    expect(output).toMatch(/Totals: 2 call\(s\) to 2 operation\(s\)/);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    expect(json.summary.operations).toBe(15);
   });
 
-  it('reports the violations of a server that breaks the contract, with a non-zero exit code', async () => {
-    const port = await getFreePort();
-    const bad = http.createServer((req, res) => {
-      req.resume();
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ code: 'zero', data: 42 }));
-    });
-    await new Promise<void>((resolve) => bad.listen(port, '127.0.0.1', resolve));
-    try {
-      const { code, output } = await verify(
+  it('--operation limits the run; the same seed sends the same requests', async () => {
+    const run = async () => {
+      const { output } = await verify(
         '--upstream',
-        `http://127.0.0.1:${port}`,
-        '--read-only',
+        stack.url,
         '--operation',
-        'getUserConfig,getUserInfo',
+        'listRoles',
+        '--seed',
+        '5',
+        '--no-socket',
       );
-      expect(code).toBe(1);
-      expect(output).toMatch(/✖ workbench getUserConfig {2}GET \/userconfig\/v2\/info {2}→ 500/);
-      expect(output).toMatch(/\[Error\] response\.body/);
-      expect(output).toMatch(/2 with violations/);
-      expect(output).toContain('does not conform');
-    } finally {
-      await new Promise((resolve) => bad.close(resolve));
-    }
+      return /(\d+) request\(s\)/.exec(output)?.[1];
+    };
+    const first = await run();
+    expect(Number(first)).toBeGreaterThan(10);
+    expect(await run()).toBe(first);
   });
 
-  it('fails with exit code 2 when the upstream is unreachable', async () => {
+  it('exit 2 with the usage for bad options and an unreachable upstream', async () => {
+    const noUpstream = await verify();
+    expect(noUpstream.code).toBe(2);
+    expect(noUpstream.output).toContain('Usage: npm run contract:verify');
     const port = await getFreePort();
-    const { code, output } = await verify('--upstream', `http://127.0.0.1:${port}`);
-    expect(code).toBe(2);
-    expect(output).toMatch(/unreachable/);
-  });
-
-  it('explains its usage without --upstream', async () => {
-    const { code, output } = await verify();
-    expect(code).toBe(2);
-    expect(output).toContain('Usage: npm run contract:verify');
+    const unreachable = await verify('--upstream', `http://127.0.0.1:${port}`);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.output).toContain('cannot be reached');
   });
 });

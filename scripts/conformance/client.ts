@@ -1,0 +1,181 @@
+/**
+ * Sending one request of the conformance run: openapi-fetch clients typed by the
+ * contracts (generated/types), one per service, each call timed and bounded by the
+ * app's request timeout; what was sent and what came back are kept for the report.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths as MessagePaths } from '../../generated/types/message';
+import type { paths as RbacPaths } from '../../generated/types/rbac';
+import type { paths as WorkbenchPaths } from '../../generated/types/workbench';
+import type { ServiceName } from '../lib/openapi';
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body as sent (JSON text, a malformed text on purpose, or a multipart summary). */
+  body?: string;
+}
+
+export interface Received {
+  status?: number;
+  contentType?: string;
+  text: string;
+  json?: unknown;
+  ms: number;
+  /** No answer: the network error or the time limit. */
+  error?: string;
+}
+
+export type RequestBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'raw'; text: string; contentType: string }
+  | { kind: 'multipart'; fields: Record<string, string | { name: string; type: string; bytes: Uint8Array }> };
+
+export interface CallSpec {
+  service: ServiceName;
+  method: string;
+  /** The path template of the operation, e.g. /role/v1/del/{id}. */
+  template: string;
+  path: Record<string, string>;
+  query: Record<string, string | string[]>;
+  /** Query parameters sent comma-separated (`style: form, explode: false`). */
+  unexploded: Set<string>;
+  headers: Record<string, string>;
+  body?: RequestBody;
+}
+
+/** The services' clients, typed by the contracts; the checker calls them by template. */
+export interface ServiceClients {
+  workbench: Client<WorkbenchPaths>;
+  message: Client<MessagePaths>;
+  rbac: Client<RbacPaths>;
+}
+
+export function serviceClients(upstream: string): ServiceClients {
+  const base = upstream.replace(/\/$/, '');
+  return {
+    workbench: createClient<WorkbenchPaths>({ baseUrl: `${base}/api/workbench` }),
+    message: createClient<MessagePaths>({ baseUrl: `${base}/api/message` }),
+    rbac: createClient<RbacPaths>({ baseUrl: `${base}/api/rbac` }),
+  };
+}
+
+/** A client's `request` seen without its per-path types: the checker sends every operation the same way. */
+type UntypedRequest = (
+  method: string,
+  url: string,
+  init: Record<string, unknown>,
+) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
+
+export async function send(
+  clients: ServiceClients,
+  spec: CallSpec,
+  timeoutMs: number,
+): Promise<{ sent: SentRequest; received: Received }> {
+  let sent: SentRequest = { method: spec.method, url: '', headers: spec.headers };
+  const started = performance.now();
+  const body = spec.body;
+  const init: Record<string, unknown> = {
+    params: { path: spec.path, query: spec.query },
+    headers: spec.headers,
+    parseAs: 'text',
+    signal: AbortSignal.timeout(timeoutMs),
+    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, spec.unexploded),
+  };
+  if (body?.kind === 'json') init.body = body.value;
+  else if (body?.kind === 'raw') {
+    init.body = body.text;
+    init.bodySerializer = (text: string) => text;
+    init.headers = { ...spec.headers, 'Content-Type': body.contentType };
+  } else if (body?.kind === 'multipart') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body.fields)) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
+    }
+    init.body = form;
+    init.bodySerializer = (f: FormData) => f;
+  }
+  // Record exactly what went out (after openapi-fetch built it).
+  const request = (clients[spec.service] as unknown as { request: UntypedRequest }).request;
+  let answer: Response | undefined;
+  const onRequest = {
+    onResponse: ({ response }: { response: Response }) => {
+      answer = response.clone();
+      return undefined;
+    },
+    onRequest: ({ request: r }: { request: Request }) => {
+      sent = {
+        method: r.method,
+        url: r.url,
+        headers: Object.fromEntries(r.headers.entries()),
+        body:
+          body?.kind === 'json'
+            ? JSON.stringify(body.value)
+            : body?.kind === 'raw'
+              ? body.text
+              : body
+                ? '(multipart form)'
+                : undefined,
+      };
+      return undefined;
+    },
+  };
+  clients[spec.service].use(onRequest);
+  try {
+    const { response } = await request(spec.method.toLowerCase(), spec.template, init);
+    const text = answer ? await answer.text() : '';
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return {
+      sent,
+      received: {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        text,
+        json,
+        ms: performance.now() - started,
+      },
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    return {
+      sent,
+      received: {
+        text: '',
+        ms: performance.now() - started,
+        error: name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message,
+      },
+    };
+  } finally {
+    clients[spec.service].eject(onRequest);
+  }
+}
+
+function serializeQuery(query: Record<string, unknown>, unexploded: Set<string>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (unexploded.has(name)) params.append(name, value.join(','));
+      else for (const item of value) params.append(name, String(item));
+    } else params.append(name, String(value));
+  }
+  return params.toString();
+}
+
+/** A curl line that sends the same request. */
+export function curl(sent: SentRequest): string {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const headers = Object.entries(sent.headers)
+    .filter(([name]) => name.toLowerCase() !== 'content-length')
+    .map(([name, value]) => ` -H ${quote(`${name}: ${value}`)}`)
+    .join('');
+  const body = sent.body && sent.body !== '(multipart form)' ? ` --data-binary ${quote(sent.body)}` : '';
+  return `curl -i -X ${sent.method} ${quote(sent.url)}${headers}${body}`;
+}

@@ -1,0 +1,192 @@
+/**
+ * What the checker reports, and the checks every response goes through. The kinds
+ * follow Schemathesis's checks where one fits (not_a_server_error, status_code_conformance,
+ * content_type_conformance, response_schema_conformance, negative_data_rejection,
+ * ignored_auth, missing_required_header, use_after_free, ensure_resource_availability)
+ * and add what this contract family needs (the envelope, session expiry, tenant isolation,
+ * the socket).
+ */
+import type { ContractView } from '../lib/contract-view';
+import type { OperationInfo } from '../lib/openapi';
+import { curl, type Received, type SentRequest } from './client';
+
+export type FindingKind =
+  | 'no_answer'
+  | 'not_a_server_error'
+  | 'status_code_conformance'
+  | 'content_type_conformance'
+  | 'envelope_conformance'
+  | 'response_schema_conformance'
+  | 'negative_data_rejection'
+  | 'ignored_auth'
+  | 'session_expiry_answer'
+  | 'missing_required_header'
+  | 'tenant_isolation'
+  | 'ensure_resource_availability'
+  | 'update_not_applied'
+  | 'use_after_free'
+  | 'socket_frame_conformance'
+  | 'socket_no_event';
+
+export interface Finding {
+  /** The OpenAPI operationId (the AsyncAPI operation for the socket). */
+  operationId: string;
+  kind: FindingKind;
+  message: string;
+  request: SentRequest;
+  expected: string;
+  actual: { status?: number; body: string } | string;
+  curl: string;
+}
+
+export interface Warning {
+  operationId: string;
+  kind: 'slow_answer' | 'positive_data_refused' | 'not_checked';
+  message: string;
+  curl?: string;
+}
+
+/** Body codes that mean "session expired" (SPEC §8), besides HTTP 403. */
+export const EXPIRY_CODES = new Set([-2, -401, -403, -406, -407]);
+const SUCCESS_CODES = new Set([0, 1008]);
+
+export const envelopeCode = (json: unknown): number | undefined =>
+  typeof json === 'object' && json !== null && typeof (json as { code?: unknown }).code === 'number'
+    ? (json as { code: number }).code
+    : undefined;
+
+/** 2xx with a success code (or no envelope at all). */
+export function isSuccess(received: Received): boolean {
+  if (received.status === undefined || received.status < 200 || received.status > 299) return false;
+  const code = envelopeCode(received.json);
+  return code === undefined || SUCCESS_CODES.has(code);
+}
+
+/** The documented session-expiry answer: HTTP 403, or an expiry code in the envelope. */
+export function isExpiryAnswer(received: Received): boolean {
+  if (received.status === 403) return true;
+  const code = envelopeCode(received.json);
+  return code !== undefined && EXPIRY_CODES.has(code);
+}
+
+export class Findings {
+  readonly findings: Finding[] = [];
+  readonly warnings: Warning[] = [];
+  private seen = new Set<string>();
+
+  constructor(private readonly slowMs: number) {}
+
+  add(
+    operationId: string,
+    kind: FindingKind,
+    message: string,
+    sent: SentRequest,
+    expected: string,
+    received?: Received | string,
+  ): void {
+    const key = `${operationId}|${kind}|${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const actual =
+      typeof received === 'string' || received === undefined
+        ? (received ?? '')
+        : received.error
+          ? received.error
+          : { status: received.status, body: received.text.slice(0, 500) };
+    this.findings.push({ operationId, kind, message, request: sent, expected, actual, curl: curl(sent) });
+  }
+
+  warn(warning: Warning): void {
+    const key = `warn|${warning.operationId}|${warning.kind}|${warning.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.warnings.push(warning);
+  }
+
+  /**
+   * The checks of every response: an answer came, in time; no 5xx; a documented status;
+   * JSON when the contract says JSON; the envelope; the body against the status's schema.
+   */
+  checkResponse(contracts: ContractView, op: OperationInfo, sent: SentRequest, received: Received): boolean {
+    const id = op.operationId;
+    if (received.error || received.status === undefined) {
+      this.add(
+        id,
+        'no_answer',
+        received.error ?? 'no answer',
+        sent,
+        'an answer within the time limit',
+        received,
+      );
+      return false;
+    }
+    if (received.ms > this.slowMs)
+      this.warn({
+        operationId: id,
+        kind: 'slow_answer',
+        message: `answered in ${Math.round(received.ms)} ms (threshold ${this.slowMs} ms)`,
+        curl: curl(sent),
+      });
+    const status = received.status;
+    if (status >= 500) {
+      this.add(id, 'not_a_server_error', `HTTP ${status}`, sent, 'no 5xx answer', received);
+      return false;
+    }
+    const documented = contracts.documentedStatuses(op);
+    if (!documented.includes(String(status)) && !documented.includes('default')) {
+      this.add(
+        id,
+        'status_code_conformance',
+        `status ${status} is not documented (documented: ${documented.join(', ')})`,
+        sent,
+        `one of ${documented.join(', ')}`,
+        received,
+      );
+      return false;
+    }
+    if (contracts.hasJsonResponse(op, String(status))) {
+      if (!/^application\/(.+\+)?json\b/i.test(received.contentType ?? '')) {
+        this.add(
+          id,
+          'content_type_conformance',
+          `content type "${received.contentType ?? '(none)'}" for status ${status}`,
+          sent,
+          'application/json',
+          received,
+        );
+        return false;
+      }
+      const json = received.json;
+      const envelope =
+        typeof json === 'object' &&
+        json !== null &&
+        !Array.isArray(json) &&
+        Number.isInteger((json as { code?: unknown }).code) &&
+        typeof (json as { msg?: unknown }).msg === 'string';
+      if (!envelope) {
+        this.add(
+          id,
+          'envelope_conformance',
+          `status ${status}: the body is not the { code, msg, data } envelope`,
+          sent,
+          'the envelope { code: integer, msg: string, data }',
+          received,
+        );
+        return false;
+      }
+      const violation = contracts.check(op, status, json);
+      if (violation) {
+        this.add(
+          id,
+          'response_schema_conformance',
+          `status ${status}: ${violation.errors.join('; ')}`,
+          sent,
+          `the ${status} response schema`,
+          received,
+        );
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,417 @@
+/**
+ * One conformance run against a server: every operation of the three documents, checked
+ * the way Schemathesis checks an API, plus the checks this contract family needs.
+ *
+ * Per operation (GET only unless `allowWrites`):
+ * 1. positive requests: the documented example, both boundary edges, and `maxExamples`
+ *    property-based ones (fast-check, seeded; a failing one is shrunk to the smallest);
+ *    each answer is checked (findings.ts); a refusal of valid data is a warning;
+ * 2. negative requests (plan.ts): each must be refused — a documented 4xx or an error code;
+ * 3. authentication: no credential, a malformed one and (when given) an expired one must get
+ *    the session-expiry answer of SPEC §8; without X-Tenant-Id a tenant-scoped call must fail;
+ *    another tenant's id must not be answered (tenant isolation).
+ * Then, with `allowWrites`, the create → read → update → read → delete → read sequences
+ * of the documents' links, and finally the realtime socket.
+ */
+import fc from 'fast-check';
+import { ContractView } from '../lib/contract-view';
+import { listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
+import {
+  send,
+  serviceClients,
+  type CallSpec,
+  type Received,
+  type RequestBody,
+  type SentRequest,
+} from './client';
+import { Findings, isExpiryAnswer, isSuccess, type Finding, type Warning } from './findings';
+import {
+  baseHeaders,
+  boundaryValues,
+  exampleValues,
+  negativeRequests,
+  requestArbitrary,
+  shapeOf,
+  takesInput,
+  toCall,
+  type Credentials,
+  type OperationShape,
+  type RequestValues,
+} from './plan';
+import {
+  findRecord,
+  mismatches,
+  sequencesOf,
+  stepValues,
+  uniquify,
+  evaluate,
+  type Sequence,
+} from './sequences';
+import { checkSocket } from './socket';
+import type { Json, JsonObject } from '../lib/openapi';
+
+export interface RunOptions {
+  upstream: string;
+  credentials: Credentials;
+  /** A token the server knows to be expired (checked only when given). */
+  expiredToken?: string;
+  /** A tenant the credential does not belong to (tenant isolation). */
+  otherTenant: string;
+  allowWrites: boolean;
+  operations?: string[];
+  seed: number;
+  maxExamples: number;
+  /** Requests per second at most (0: as fast as the server answers). */
+  rate: number;
+  timeoutMs: number;
+  slowMs: number;
+  /** The socket: how long to wait for frames; `false` skips it. */
+  socketWaitMs: number | false;
+  uid?: string;
+  log?: (line: string) => void;
+}
+
+export interface OperationSummary {
+  operationId: string;
+  method: string;
+  path: string;
+  requests: number;
+  findings: number;
+}
+
+export interface RunReport {
+  upstream: string;
+  seed: number;
+  findings: Finding[];
+  warnings: Warning[];
+  operations: OperationSummary[];
+  requests: number;
+  socketFrames: number;
+  ms: number;
+}
+
+export async function runConformance(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const contracts = new ContractView();
+  const findings = new Findings(options.slowMs);
+  const clients = serviceClients(options.upstream);
+  const all = serviceDocuments.flatMap((service) => listOperations(contracts.documents, service));
+  const byId = new Map(all.map((op) => [op.operationId, op]));
+  const chosen = all
+    .filter((op) => !options.operations?.length || options.operations.includes(op.operationId))
+    .filter((op) => options.allowWrites || op.method === 'GET' || op.method === 'HEAD')
+    // Reads first: the writes of a run then cannot change what the reads were checked against.
+    .sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+  const summaries = new Map<string, OperationSummary>();
+  let requests = 0;
+  let lastSent = 0;
+  const tag = (options.seed >>> 0).toString(36).slice(-4) + Date.now().toString(36).slice(-3);
+
+  const call = async (
+    op: OperationInfo,
+    spec: CallSpec,
+  ): Promise<{ sent: SentRequest; received: Received }> => {
+    if (options.rate > 0) {
+      const wait = lastSent + 1000 / options.rate - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    lastSent = Date.now();
+    requests += 1;
+    const summary = summaries.get(op.operationId);
+    if (summary) summary.requests += 1;
+    return send(clients, spec, options.timeoutMs);
+  };
+
+  const headers = baseHeaders(options.credentials);
+
+  const positive = async (shape: OperationShape, values: RequestValues, record = true): Promise<boolean> => {
+    const { sent, received } = await call(shape.op, toCall(shape, values, headers));
+    const target = record ? findings : new Findings(options.slowMs);
+    const ok = target.checkResponse(contracts, shape.op, sent, received);
+    if (ok && record && !isSuccess(received))
+      target.warn({
+        operationId: shape.op.operationId,
+        kind: 'positive_data_refused',
+        message: `valid data answered ${received.status} ${received.text.slice(0, 120)}`,
+        curl: undefined,
+      });
+    return ok;
+  };
+
+  for (const op of chosen) {
+    summaries.set(op.operationId, {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.template,
+      requests: 0,
+      findings: 0,
+    });
+    const before = findings.findings.length;
+    const shape = shapeOf(contracts.documents, op);
+    log(`${op.method} ${op.service}${op.template} (${op.operationId})`);
+
+    // 1. Positive: example, boundaries, property-based (shrunk on failure).
+    await positive(shape, exampleValues(shape));
+    if (takesInput(shape)) {
+      for (const values of boundaryValues(shape)) await positive(shape, values);
+      if (options.maxExamples > 0) {
+        const result = await fc.check(
+          fc.asyncProperty(requestArbitrary(shape), (values) => positive(shape, values, false)),
+          { seed: options.seed, numRuns: options.maxExamples, interruptAfterTimeLimit: 30_000 },
+        );
+        if (result.failed && result.counterexample) await positive(shape, result.counterexample[0]);
+      }
+    }
+
+    // 2. Negative: each must be refused.
+    for (const negative of negativeRequests(shape)) {
+      const spec = toCall(shape, negative.values, headers, negative.raw as RequestBody | undefined);
+      const { sent, received } = await call(op, spec);
+      if (!findings.checkResponse(contracts, op, sent, received)) continue;
+      if (isSuccess(received))
+        findings.add(
+          op.operationId,
+          'negative_data_rejection',
+          `${negative.what}: accepted with ${received.status}`,
+          sent,
+          'a documented 4xx or an error code',
+          received,
+        );
+    }
+
+    // 3. Authentication and tenant isolation.
+    if (contracts.secured(op)) {
+      const example = exampleValues(shape);
+      const credentials: [string, Record<string, string>][] = [
+        ['no credential', { 'X-Tenant-Id': options.credentials.tenant }],
+        [
+          'a malformed credential (Bearer scheme)',
+          { ...headers, Authorization: `Bearer ${options.credentials.token}` },
+        ],
+        ['a malformed credential (empty)', { ...headers, Authorization: 'Basic' }],
+      ];
+      if (options.expiredToken)
+        credentials.push([
+          'an expired credential',
+          { ...headers, Authorization: `Basic ${options.expiredToken}` },
+        ]);
+      for (const [what, variant] of credentials) {
+        const { sent, received } = await call(op, toCall(shape, example, variant));
+        if (!findings.checkResponse(contracts, op, sent, received)) continue;
+        if (isSuccess(received))
+          findings.add(
+            op.operationId,
+            'ignored_auth',
+            `${what}: answered ${received.status} with success`,
+            sent,
+            'the session-expiry answer (SPEC §8)',
+            received,
+          );
+        else if (!isExpiryAnswer(received))
+          findings.add(
+            op.operationId,
+            'session_expiry_answer',
+            `${what}: answered ${received.status} without a session-expiry code`,
+            sent,
+            'HTTP 403, or an envelope code -2/-401/-403/-406/-407',
+            received,
+          );
+      }
+      if (contracts.tenantScoped(op)) {
+        const { 'X-Tenant-Id': _tenant, ...noTenant } = headers;
+        const missing = await call(op, toCall(shape, example, noTenant));
+        if (
+          findings.checkResponse(contracts, op, missing.sent, missing.received) &&
+          isSuccess(missing.received)
+        )
+          findings.add(
+            op.operationId,
+            'missing_required_header',
+            'no X-Tenant-Id: answered with success',
+            missing.sent,
+            'a refusal',
+            missing.received,
+          );
+        if (op.method === 'GET') {
+          const other = { ...example, query: { ...example.query } };
+          if ('tenant_link' in other.query) other.query.tenant_link = options.otherTenant;
+          const foreign = await call(
+            op,
+            toCall(shape, other, { ...headers, 'X-Tenant-Id': options.otherTenant }),
+          );
+          if (
+            findings.checkResponse(contracts, op, foreign.sent, foreign.received) &&
+            isSuccess(foreign.received)
+          )
+            findings.add(
+              op.operationId,
+              'tenant_isolation',
+              `answered with success for tenant ${options.otherTenant}, which the credential does not belong to (security)`,
+              foreign.sent,
+              'a refusal (403 or an error code)',
+              foreign.received,
+            );
+        }
+      }
+    }
+    summaries.get(op.operationId)!.findings += findings.findings.length - before;
+  }
+
+  // Sequences (writes only).
+  if (options.allowWrites) {
+    const resolve = (node: Json | undefined, file: string) => contracts.documents.deref(node, file)?.value;
+    for (const sequence of sequencesOf(all, resolve)) {
+      if (options.operations?.length && !options.operations.includes(sequence.create.operationId)) continue;
+      await runSequence(sequence);
+    }
+  }
+
+  async function runSequence(sequence: Sequence): Promise<void> {
+    const createShape = shapeOf(contracts.documents, sequence.create);
+    log(`sequence from ${sequence.create.operationId}: ${sequence.steps.map((s) => s.target).join(', ')}`);
+    const values = exampleValues(createShape);
+    values.body = uniquify(values.body, createShape.body?.schema, tag);
+    const created = await call(sequence.create, toCall(createShape, values, headers));
+    if (!findings.checkResponse(contracts, sequence.create, created.sent, created.received)) return;
+    if (!isSuccess(created.received)) {
+      findings.warn({
+        operationId: sequence.create.operationId,
+        kind: 'positive_data_refused',
+        message: `the sequence's creation was refused: ${created.received.text.slice(0, 160)}`,
+      });
+      return;
+    }
+    const context = { request: values.body as Json, response: created.received.json as Json };
+    const sentBodies: JsonObject[] = [isObjectJson(values.body) ? values.body : {}];
+
+    const runStep = async (
+      stepName: 'read' | 'update' | 'delete',
+      phase: 'created' | 'updated' | 'deleted',
+    ) => {
+      for (const step of sequence.steps.filter((s) => s.step === stepName)) {
+        const target = byId.get(step.target);
+        if (!target) continue;
+        const shape = shapeOf(contracts.documents, target);
+        const stepHeaders =
+          step.tenant !== undefined
+            ? { ...headers, 'X-Tenant-Id': String(evaluate(step.tenant, context)) }
+            : headers;
+        const stepValuesNow = stepValues(shape, step, context, tag);
+        const { sent, received } = await call(target, toCall(shape, stepValuesNow, stepHeaders));
+        if (!findings.checkResponse(contracts, target, sent, received)) continue;
+        if (stepName !== 'read') {
+          if (!isSuccess(received))
+            findings.warn({
+              operationId: target.operationId,
+              kind: 'positive_data_refused',
+              message: `sequence ${step.name}: refused with ${received.status} ${received.text.slice(0, 120)}`,
+            });
+          else if (stepName === 'update' && isObjectJson(stepValuesNow.body))
+            sentBodies.push(stepValuesNow.body);
+          continue;
+        }
+        if (!step.find) continue;
+        const key = String(evaluate(step.find.value, context));
+        const found = isSuccess(received)
+          ? findRecord(received.json, step.find.field, evaluate(step.find.value, context) ?? null)
+          : undefined;
+        if (phase === 'deleted') {
+          if (found)
+            findings.add(
+              target.operationId,
+              'use_after_free',
+              `${step.name}: still finds ${step.find.field} ${key} after it was deleted`,
+              sent,
+              'not found',
+              received,
+            );
+          continue;
+        }
+        if (!found) {
+          findings.add(
+            target.operationId,
+            'ensure_resource_availability',
+            `${step.name}: does not find ${step.find.field} ${key} after it was ${phase}`,
+            sent,
+            `a record with ${step.find.field} ${key}`,
+            received,
+          );
+          continue;
+        }
+        const latest = phase === 'updated' ? sentBodies.slice(1) : sentBodies.slice(0, 1);
+        const stale = latest.flatMap((body) => mismatches(found, body, step.find!.field));
+        if (stale.length)
+          findings.add(
+            target.operationId,
+            phase === 'updated' ? 'update_not_applied' : 'ensure_resource_availability',
+            `${step.name}: ${stale.join('; ')}`,
+            sent,
+            'what was sent',
+            received,
+          );
+      }
+    };
+    await runStep('read', 'created');
+    await runStep('update', 'updated');
+    await runStep('read', 'updated');
+    if (sequence.steps.some((s) => s.step === 'delete')) {
+      await runStep('delete', 'deleted');
+      await runStep('read', 'deleted');
+    }
+  }
+
+  // The socket.
+  let socketFrames = 0;
+  if (options.socketWaitMs !== false) {
+    log('realtime socket');
+    const uid = options.uid ?? (await userId());
+    const result = await checkSocket(
+      {
+        upstream: options.upstream,
+        uid,
+        waitMs: options.socketWaitMs,
+        trigger: async () => {
+          // The mock stack has a push trigger; a real server is expected to send events by itself.
+          try {
+            const res = await fetch(`${options.upstream.replace(/\/$/, '')}/__mock/realtime/push`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ uid, title: '契约检查' }),
+            });
+            return res.ok;
+          } catch {
+            return false;
+          }
+        },
+      },
+      findings,
+    );
+    socketFrames = result.frames;
+  }
+
+  async function userId(): Promise<string> {
+    const { data } = await clients.workbench
+      .GET('/userconfig/v2/info', {
+        headers: headers,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+      .catch(() => ({ data: undefined }));
+    return data?.data?.gid ?? 'u-conformance';
+  }
+
+  return {
+    upstream: options.upstream,
+    seed: options.seed,
+    findings: findings.findings,
+    warnings: findings.warnings,
+    operations: [...summaries.values()],
+    requests,
+    socketFrames,
+    ms: performance.now() - started,
+  };
+}
+
+function isObjectJson(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,152 @@
+/**
+ * The realtime socket against openapi/realtime.asyncapi.yaml: connect, send the register
+ * message, expect the acknowledgement when the contract has one, get a new-message event
+ * (through the mock's push trigger when the upstream has one, else by waiting
+ * `waitMs` for the server to send one), and validate every frame that arrives.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import WebSocket from 'ws';
+import { DocumentStore, isObject } from '../lib/openapi';
+import { asyncapiFile, loadRealtimeContract, REALTIME_PATH, type FrameShape } from '../lib/realtime-contract';
+import type { SentRequest } from './client';
+import type { Findings } from './findings';
+
+/** AsyncAPI operation ids: the one whose reply is the ack, and the one that receives events. */
+function operationIds(): { ack: string; event: string } {
+  const doc = new DocumentStore().load(asyncapiFile);
+  const operations = isObject(doc) && isObject(doc.operations) ? doc.operations : {};
+  const ids = { ack: 'register', event: 'receiveNewMessage' };
+  for (const [id, op] of Object.entries(operations)) {
+    if (!isObject(op)) continue;
+    if (op.action === 'send') ids.ack = id;
+    if (op.action === 'receive') ids.event = id;
+  }
+  return ids;
+}
+
+export interface SocketOptions {
+  upstream: string;
+  uid: string;
+  /** How long to wait for the ack and for an event. */
+  waitMs: number;
+  /** Asks the upstream to send an event (the mock's push); false when it cannot. */
+  trigger: () => Promise<boolean>;
+}
+
+export async function checkSocket(options: SocketOptions, findings: Findings): Promise<{ frames: number }> {
+  const contract = loadRealtimeContract();
+  const ids = operationIds();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const shapes: [FrameShape, string][] = [[contract.newMessage, ids.event]];
+  if (contract.ack) shapes.push([contract.ack, ids.ack]);
+  const url = `${options.upstream.replace(/^http/, 'ws').replace(/\/$/, '')}${REALTIME_PATH}`;
+  const sent: SentRequest = { method: 'GET', url, headers: { Upgrade: 'websocket' } };
+  const register = {
+    id: `conformance-${Date.now()}`,
+    content: contract.register.content ?? 'register',
+    type: contract.register.type,
+    exp: { uid: options.uid },
+  };
+
+  const socket = new WebSocket(url);
+  const frames: unknown[] = [];
+  const arrived: (() => void)[] = [];
+  socket.on('message', (data, isBinary) => {
+    let frame: unknown = isBinary ? data : undefined;
+    if (!isBinary) {
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        frame = data.toString();
+      }
+    }
+    frames.push(frame);
+    for (const wake of arrived.splice(0)) wake();
+  });
+  const opened = await new Promise<string | undefined>((resolve) => {
+    socket.once('open', () => resolve(undefined));
+    socket.once('error', (error) => resolve(error.message));
+  });
+  if (opened !== undefined) {
+    findings.add(
+      ids.event,
+      'no_answer',
+      `the socket did not open: ${opened}`,
+      sent,
+      'a WebSocket connection',
+      opened,
+    );
+    return { frames: 0 };
+  }
+  const waitFor = async (test: (frame: unknown) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (frames.some(test)) return true;
+      await new Promise<void>((resolve) => {
+        arrived.push(resolve);
+        setTimeout(resolve, Math.max(0, deadline - Date.now()));
+      });
+    }
+    return frames.some(test);
+  };
+  const typed = (type: number) => (frame: unknown) =>
+    isObject(frame as never) && (frame as { type?: unknown }).type === type;
+
+  const registerSent: SentRequest = { ...sent, body: JSON.stringify(register) };
+  socket.send(JSON.stringify(register));
+  if (contract.ack) await waitFor(typed(contract.ack.type), options.waitMs);
+  const triggered = await options.trigger();
+  const gotEvent = await waitFor(
+    typed(contract.newMessage.type),
+    triggered ? options.waitMs : options.waitMs,
+  );
+  if (!gotEvent) {
+    if (triggered)
+      findings.add(
+        ids.event,
+        'socket_no_event',
+        `no new-message frame within ${options.waitMs} ms of a push`,
+        registerSent,
+        `a frame of type ${contract.newMessage.type}`,
+        'nothing',
+      );
+    else
+      findings.warn({
+        operationId: ids.event,
+        kind: 'not_checked',
+        message:
+          'no new-message event arrived and the upstream has no push trigger: send one during the run (--socket-wait)',
+      });
+  }
+  socket.close();
+
+  // Every frame must be one of the server's messages, valid against its schema.
+  for (const frame of frames) {
+    const type = isObject(frame as never) ? (frame as { type?: unknown }).type : undefined;
+    const match = shapes.find(([shape]) => shape.type === type);
+    if (!match) {
+      findings.add(
+        ids.event,
+        'socket_frame_conformance',
+        `a frame of no message in the contract: ${JSON.stringify(frame).slice(0, 200)}`,
+        registerSent,
+        `a frame of type ${shapes.map(([s]) => s.type).join(' or ')}`,
+        JSON.stringify(frame),
+      );
+      continue;
+    }
+    const [shape, operationId] = match;
+    if (shape.schema && !ajv.validate(shape.schema, frame)) {
+      const errors = (ajv.errors ?? []).map((e) => `${e.instancePath || '(frame)'} ${e.message}`).join('; ');
+      findings.add(
+        operationId,
+        'socket_frame_conformance',
+        `type ${String(type)}: ${errors}`,
+        registerSent,
+        'the message schema of the AsyncAPI contract',
+        JSON.stringify(frame),
+      );
+    }
+  }
+  return { frames: frames.length };
+}
