@@ -57,9 +57,12 @@ test('sign in, open the notices, mark one read and close them — keyboard only'
   );
   await page.keyboard.press('Enter');
   await markRead;
-  // The drawer stays open and keeps the focus while the list reloads.
+  // The drawer stays open and keeps the focus while the list reloads; the read notice leaves
+  // the unread list and the focus moves to the next unread one.
   await expect(drawer).toBeVisible();
-  await expect.poll(() => focusInside(drawer)).toBe(true);
+  await expect(drawer.locator(`[data-notice="${id}"]`)).toHaveCount(0);
+  await expect(drawer.locator('[data-testid="notice-item"] [role="button"]').first()).toBeFocused();
+  await expect(page.getByTestId('notice-bell')).toHaveAccessibleName('消息通知，2条未读');
 
   // Escape closes it, and focus goes back to the bell.
   await page.keyboard.press('Escape');

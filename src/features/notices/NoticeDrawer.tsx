@@ -2,11 +2,13 @@
  * The notice drawer (width 400, SPEC §2/§4): read-state filter (unread 0 by
  * default, all 2), app filter, the list, mark one read by clicking it, mark all
  * read for the current app filter. Closing resets the app filter and reloads.
- * A failed load keeps the last list on screen and says so.
+ * A failed load keeps the last list on screen and says so. A notice marked read
+ * leaves the unread list: the focus then moves to the notice that took its place,
+ * never to the page behind the drawer.
  */
 import { App, Alert, Button, Drawer, Empty, Segmented, Spin, Tabs } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMarkAllNoticesRead, useMarkNoticeRead } from '@generated/message/message';
 import type { AppName, NoticeList, ReadState } from '@generated/message/model';
 import { NOTICE_DRAWER_WIDTH_PX, READ_STATE } from '@/constants/limits';
@@ -63,6 +65,19 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
   );
 
   const rows = shown?.rows ?? [];
+
+  // Where the focus goes once a notice marked read has left the list (or stopped being a button).
+  const listRegion = useRef<HTMLDivElement>(null);
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = refocusAt.current;
+    const region = listRegion.current;
+    if (index === null || !region || markRead.isPending || list.isFetching) return;
+    refocusAt.current = null;
+    if (region.contains(document.activeElement)) return;
+    const targets = region.querySelectorAll<HTMLElement>('.notice-item [role="button"], .notice-item a');
+    (targets[Math.min(index, targets.length - 1)] ?? region).focus();
+  }, [shown, markRead.isPending, list.isFetching]);
   const emptyText = readState === READ_STATE.unread ? NOTICE_TEXT.emptyUnread : NOTICE_TEXT.emptyAll;
 
   return (
@@ -115,24 +130,29 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
         />
       ) : null}
 
-      <Spin spinning={list.isFetching || markRead.isPending} tip={NOTICE_TEXT.loading} delay={150}>
-        {rows.length > 0 ? (
-          <ul className="notice-list" aria-label={NOTICE_TEXT.title} aria-busy={list.isFetching}>
-            {rows.map((notice) => (
-              <NoticeItem
-                key={notice.gid}
-                notice={notice}
-                busy={markRead.isPending && markRead.variables?.id === notice.gid}
-                onMarkRead={(n) => markRead.mutate({ id: n.gid })}
-              />
-            ))}
-          </ul>
-        ) : shown ? (
-          <Empty className="notice-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-        ) : (
-          <div className="notice-loading" />
-        )}
-      </Spin>
+      <div ref={listRegion} tabIndex={-1} className="notice-list-region">
+        <Spin spinning={list.isFetching || markRead.isPending} tip={NOTICE_TEXT.loading} delay={150}>
+          {rows.length > 0 ? (
+            <ul className="notice-list" aria-label={NOTICE_TEXT.title} aria-busy={list.isFetching}>
+              {rows.map((notice) => (
+                <NoticeItem
+                  key={notice.gid}
+                  notice={notice}
+                  busy={markRead.isPending && markRead.variables?.id === notice.gid}
+                  onMarkRead={(n) => {
+                    refocusAt.current = rows.indexOf(n);
+                    markRead.mutate({ id: n.gid });
+                  }}
+                />
+              ))}
+            </ul>
+          ) : shown ? (
+            <Empty className="notice-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+          ) : (
+            <div className="notice-loading" />
+          )}
+        </Spin>
+      </div>
     </Drawer>
   );
 }
