@@ -2,6 +2,7 @@
  * The error catalogue of SPEC §8, row by row, with the network mocked at the fetch
  * level (MSW) and the toast and navigation injected as spies.
  */
+import { TEXT } from '@/constants/texts';
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -155,7 +156,7 @@ describe('transport: request', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('toasts an HTTP error without a JSON body by its status', async () => {
+  it('toasts an HTTP error without a JSON body in Chinese, with its status (never the English statusText)', async () => {
     server.use(
       http.get(
         url,
@@ -164,7 +165,9 @@ describe('transport: request', () => {
     );
     const error = await rejection(request('workbench', { url: '/userconfig/v2/info', method: 'GET' }));
     expect(error.kind).toBe('http');
-    expect(notifyError).toHaveBeenCalledWith('502 Bad Gateway');
+    expect(notifyError).toHaveBeenCalledWith('服务暂时无法访问，请稍后重试（502）');
+    expect(TEXT.httpError(418)).toBe('请求失败（418）');
+    expect(TEXT.httpError(507)).toBe('服务器出错了，请稍后重试（507）');
   });
 
   it('rejects a 200 whose body is not an envelope', async () => {

@@ -205,8 +205,8 @@ export async function request<T>(service: ServiceName, config: RequestConfig): P
     ) {
       throw expireSession(response.status, code);
     }
-    const msg =
-      (isEnvelope(parsed) && parsed.msg) || `${response.status} ${response.statusText || TEXT.genericError}`;
+    // The server's own message when it sent one; otherwise what the status means, in Chinese.
+    const msg = (isEnvelope(parsed) && parsed.msg) || TEXT.httpError(response.status);
     fail(new ApiError('http', msg, { status: response.status, code }));
   }
 

@@ -1,4 +1,23 @@
 /** Texts shown to users. The spec's own strings are quoted exactly (SPEC §2, §5, §8, §9). */
+
+/** HTTP statuses a user may meet, in natural Chinese (never the English `statusText`). */
+const HTTP_STATUS_TEXT: Record<number, string> = {
+  400: '请求参数有误',
+  401: '未登录或登录已过期',
+  404: '请求的内容不存在',
+  405: '不支持该请求方式',
+  408: '请求超时，请稍后重试',
+  409: '数据已被修改，请刷新后重试',
+  413: '上传的内容过大',
+  415: '不支持的内容格式',
+  422: '提交的内容有误',
+  429: '操作过于频繁，请稍后再试',
+  500: '服务器内部错误',
+  502: '服务暂时无法访问，请稍后重试',
+  503: '服务暂时不可用，请稍后重试',
+  504: '服务响应超时，请稍后重试',
+};
+
 export const TEXT = {
   retry: '重试',
   sessionExpired: '登录状态已失效,请重新登录!',
@@ -6,6 +25,9 @@ export const TEXT = {
   networkError: '网络连接失败，请检查网络后重试',
   timeoutError: '请求超时，请稍后重试',
   badResponse: '服务器返回的数据无法识别',
+  /** An HTTP failure without a message from the server: what it means, with the status in brackets. */
+  httpError: (status: number) =>
+    `${HTTP_STATUS_TEXT[status] ?? (status >= 500 ? '服务器出错了，请稍后重试' : '请求失败')}（${status}）`,
   logoutConfirm: '确认退出？',
   copySuccess: '复制成功',
   copyUnsupported: '该浏览器不支持自动复制',
