@@ -10,7 +10,8 @@
  *   --expired-token T    a token the server knows to be expired (env VERIFY_EXPIRED_TOKEN)
  *   --other-tenant ID    a tenant the credential does not belong to (default t-conformance-other)
  *   --allow-writes       also POST/PUT/DELETE, and the create→read→update→delete sequences
- *                        (default: read-only, safe against a shared server; --read-only says so)
+ *                        (default: read-only — GETs and the POSTs marked `x-conformance: { safe: true }`;
+ *                        operations marked `unsafe` are never sent generated data)
  *   --operation ID,...   only these operationIds
  *   --seed N             seed of the generated requests (default: random, printed)
  *   --max-examples N     property-based requests per operation (default 10)
@@ -27,7 +28,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { jsonReport, junitReport, textReport } from './conformance/report';
-import { runConformance } from './conformance/run';
+import { runConformance, UsageError } from './conformance/run';
 
 const USAGE =
   'Usage: npm run contract:verify -- --upstream http://host:port [--allow-writes] [--token T] [--tenant ID] ' +
@@ -111,9 +112,22 @@ const report = await runConformance({
   slowMs: integer('slow-ms', 2_000),
   socketWaitMs: values['no-socket'] ? false : integer('socket-wait', 5_000),
   uid: values.uid as string | undefined,
+}).catch((error: unknown) => {
+  // A usage problem or a failure of the checker itself is not a finding about the server.
+  console.error(
+    error instanceof UsageError
+      ? error.message
+      : `The check could not run: ${(error as Error).stack ?? String(error)}`,
+  );
+  process.exit(2);
 });
 
 console.log(textReport(report, values.quiet === true));
-if (typeof values.report === 'string') writeFileSync(values.report, jsonReport(report));
-if (typeof values.junit === 'string') writeFileSync(values.junit, junitReport(report));
+try {
+  if (typeof values.report === 'string') writeFileSync(values.report, jsonReport(report));
+  if (typeof values.junit === 'string') writeFileSync(values.junit, junitReport(report));
+} catch (error) {
+  console.error(`The report could not be written: ${(error as Error).message}`);
+  process.exit(2);
+}
 process.exit(report.findings.length ? 1 : 0);

@@ -169,13 +169,22 @@ function serializeQuery(query: Record<string, unknown>, unexploded: Set<string>)
   return params.toString();
 }
 
-/** A curl line that sends the same request. */
+/** A command line that sends the same request (curl; websocat for the socket). */
 export function curl(sent: SentRequest): string {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  if (sent.method === 'WEBSOCKET') return `echo ${quote(sent.body ?? '')} | websocat ${quote(sent.url)}`;
+  const multipart = sent.body === '(multipart form)';
   const headers = Object.entries(sent.headers)
-    .filter(([name]) => name.toLowerCase() !== 'content-length')
+    .filter(
+      ([name]) =>
+        name.toLowerCase() !== 'content-length' && !(multipart && name.toLowerCase() === 'content-type'),
+    )
     .map(([name, value]) => ` -H ${quote(`${name}: ${value}`)}`)
     .join('');
-  const body = sent.body && sent.body !== '(multipart form)' ? ` --data-binary ${quote(sent.body)}` : '';
+  const body = multipart
+    ? ` -F ${quote('file=@conformance.png;type=image/png')}`
+    : sent.body
+      ? ` --data-binary ${quote(sent.body)}`
+      : '';
   return `curl -i -X ${sent.method} ${quote(sent.url)}${headers}${body}`;
 }

@@ -18,6 +18,7 @@ export type FindingKind =
   | 'envelope_conformance'
   | 'response_schema_conformance'
   | 'negative_data_rejection'
+  | 'positive_data_acceptance'
   | 'ignored_auth'
   | 'session_expiry_answer'
   | 'missing_required_header'
@@ -26,6 +27,7 @@ export type FindingKind =
   | 'update_not_applied'
   | 'use_after_free'
   | 'socket_frame_conformance'
+  | 'socket_no_ack'
   | 'socket_no_event';
 
 export interface Finding {
@@ -74,7 +76,18 @@ export class Findings {
   readonly warnings: Warning[] = [];
   private seen = new Set<string>();
 
-  constructor(private readonly slowMs: number) {}
+  /** `secrets` (the tokens) never reach a report: they are written as `$VERIFY_TOKEN`. */
+  constructor(
+    private readonly slowMs: number,
+    private readonly secrets: string[] = [],
+  ) {}
+
+  private redact<T>(value: T): T {
+    let text = JSON.stringify(value);
+    for (const secret of this.secrets.filter((s) => s.length >= 4))
+      text = text.split(JSON.stringify(secret).slice(1, -1)).join('$VERIFY_TOKEN');
+    return JSON.parse(text) as T;
+  }
 
   add(
     operationId: string,
@@ -93,14 +106,16 @@ export class Findings {
         : received.error
           ? received.error
           : { status: received.status, body: received.text.slice(0, 500) };
-    this.findings.push({ operationId, kind, message, request: sent, expected, actual, curl: curl(sent) });
+    this.findings.push(
+      this.redact({ operationId, kind, message, request: sent, expected, actual, curl: curl(sent) }),
+    );
   }
 
   warn(warning: Warning): void {
     const key = `warn|${warning.operationId}|${warning.kind}|${warning.message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.warnings.push(warning);
+    this.warnings.push(this.redact(warning));
   }
 
   /**

@@ -30,15 +30,19 @@ function ofType(schema: Schema, type: string): fc.Arbitrary<Json> {
   switch (type) {
     case 'string':
       return stringArbitrary(schema);
-    case 'integer':
-      return fc.integer({ min: num(schema.minimum) ?? -1_000_000, max: num(schema.maximum) ?? 1_000_000 });
-    case 'number':
+    case 'integer': {
+      const min = Math.ceil(num(schema.minimum) ?? -1_000_000);
+      return fc.integer({ min, max: Math.floor(num(schema.maximum) ?? Math.max(min, 0) + 1_000_000) });
+    }
+    case 'number': {
+      const min = num(schema.minimum) ?? -1e6;
       return fc.double({
-        min: num(schema.minimum) ?? -1e6,
-        max: num(schema.maximum) ?? 1e6,
+        min,
+        max: num(schema.maximum) ?? Math.max(min, 0) + 1e6,
         noNaN: true,
         noDefaultInfinity: true,
       });
+    }
     case 'boolean':
       return fc.boolean();
     case 'array': {
@@ -72,7 +76,15 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<Json> {
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
   if (schema.format === 'uri' || schema.format === 'url') return fc.webUrl().filter(fits);
   if (schema.format === 'binary') return fc.constant('');
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (typeof schema.pattern === 'string') {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter(fits);
+    } catch {
+      // A pattern fast-check cannot generate from (lookarounds, ...): the schema's example, if any.
+      const examples = Array.isArray(schema.examples) ? (schema.examples as Json[]) : [];
+      return examples.length ? fc.constantFrom(...examples) : fc.constant('');
+    }
+  }
   return fc.string({
     minLength,
     maxLength: Math.max(minLength, Math.min(maxLength ?? RANDOM_MAX_LENGTH, RANDOM_MAX_LENGTH)),

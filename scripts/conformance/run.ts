@@ -24,7 +24,14 @@ import {
   type RequestBody,
   type SentRequest,
 } from './client';
-import { Findings, isExpiryAnswer, isSuccess, type Finding, type Warning } from './findings';
+import {
+  Findings,
+  isExpiryAnswer,
+  isSuccess,
+  type Finding,
+  type FindingKind,
+  type Warning,
+} from './findings';
 import {
   baseHeaders,
   boundaryValues,
@@ -48,7 +55,7 @@ import {
   type Sequence,
 } from './sequences';
 import { checkSocket } from './socket';
-import type { Json, JsonObject } from '../lib/openapi';
+import { isObject, type Json, type JsonObject } from '../lib/openapi';
 
 export interface RunOptions {
   upstream: string;
@@ -70,6 +77,9 @@ export interface RunOptions {
   uid?: string;
   log?: (line: string) => void;
 }
+
+/** A problem with how the run was asked for (exit code 2), not a finding about the server. */
+export class UsageError extends Error {}
 
 export interface OperationSummary {
   operationId: string;
@@ -94,15 +104,29 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const contracts = new ContractView();
-  const findings = new Findings(options.slowMs);
+  const findings = new Findings(options.slowMs, [options.credentials.token, options.expiredToken ?? '']);
   const clients = serviceClients(options.upstream);
   const all = serviceDocuments.flatMap((service) => listOperations(contracts.documents, service));
   const byId = new Map(all.map((op) => [op.operationId, op]));
+  const unknown = (options.operations ?? []).filter((id) => !byId.has(id));
+  if (unknown.length)
+    throw new UsageError(`--operation names no operation of the contracts: ${unknown.join(', ')}`);
+  // `x-conformance` in the documents: `safe: true` marks a POST that only reads (checked in
+  // read-only runs too); `unsafe: <why>` an operation no run sends generated data to.
+  const mark = (op: OperationInfo) =>
+    isObject(op.operation['x-conformance']) ? op.operation['x-conformance'] : {};
+  const reads = (op: OperationInfo) => op.method === 'GET' || op.method === 'HEAD' || mark(op).safe === true;
   const chosen = all
     .filter((op) => !options.operations?.length || options.operations.includes(op.operationId))
-    .filter((op) => options.allowWrites || op.method === 'GET' || op.method === 'HEAD')
+    .filter((op) => options.allowWrites || reads(op))
+    .filter((op) => {
+      const why = mark(op).unsafe;
+      if (typeof why !== 'string') return true;
+      findings.warn({ operationId: op.operationId, kind: 'not_checked', message: `not sent: it ${why}` });
+      return false;
+    })
     // Reads first: the writes of a run then cannot change what the reads were checked against.
-    .sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+    .sort((a, b) => Number(!reads(a)) - Number(!reads(b)));
   const summaries = new Map<string, OperationSummary>();
   let requests = 0;
   let lastSent = 0;
@@ -125,9 +149,29 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 
   const headers = baseHeaders(options.credentials);
 
+  /** Sends a request that must not succeed: a success is a finding of `kind`. */
+  const mustFail = async (
+    op: OperationInfo,
+    spec: CallSpec,
+    kind: FindingKind,
+    what: string,
+    expected: string,
+  ) => {
+    const { sent, received } = await call(op, spec);
+    if (findings.checkResponse(contracts, op, sent, received) && isSuccess(received))
+      findings.add(
+        op.operationId,
+        kind,
+        `${what}: answered ${received.status} with success`,
+        sent,
+        expected,
+        received,
+      );
+  };
+
   const positive = async (shape: OperationShape, values: RequestValues, record = true): Promise<boolean> => {
     const { sent, received } = await call(shape.op, toCall(shape, values, headers));
-    const target = record ? findings : new Findings(options.slowMs);
+    const target = record ? findings : new Findings(options.slowMs, [options.credentials.token]);
     const ok = target.checkResponse(contracts, shape.op, sent, received);
     if (ok && record && !isSuccess(received))
       target.warn({
@@ -138,6 +182,27 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       });
     return ok;
   };
+
+  // The credential must work, or every check below would pass for the wrong reason.
+  const preflight = await clients.workbench.GET('/userconfig/v2/info', {
+    headers: baseHeaders(options.credentials),
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  if (!preflight.response.ok || preflight.data?.code !== 0)
+    throw new UsageError(
+      `the credential does not work: GET /api/workbench/userconfig/v2/info answered ${preflight.response.status} ` +
+        `${JSON.stringify(preflight.error ?? preflight.data ?? '').slice(0, 160)} (give --token and --tenant)`,
+    );
+  const me = preflight.data.data;
+
+  // Sequences first (writes only), on a server no generated write has touched yet.
+  if (options.allowWrites) {
+    const resolve = (node: Json | undefined, file: string) => contracts.documents.deref(node, file)?.value;
+    for (const sequence of sequencesOf(all, resolve)) {
+      if (options.operations?.length && !options.operations.includes(sequence.create.operationId)) continue;
+      await runSequence(sequence);
+    }
+  }
 
   for (const op of chosen) {
     summaries.set(op.operationId, {
@@ -167,17 +232,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     // 2. Negative: each must be refused.
     for (const negative of negativeRequests(shape)) {
       const spec = toCall(shape, negative.values, headers, negative.raw as RequestBody | undefined);
-      const { sent, received } = await call(op, spec);
-      if (!findings.checkResponse(contracts, op, sent, received)) continue;
-      if (isSuccess(received))
-        findings.add(
-          op.operationId,
-          'negative_data_rejection',
-          `${negative.what}: accepted with ${received.status}`,
-          sent,
-          'a documented 4xx or an error code',
-          received,
-        );
+      await mustFail(op, spec, 'negative_data_rejection', negative.what, 'a documented 4xx or an error code');
     }
 
     // 3. Authentication and tenant isolation.
@@ -220,51 +275,37 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       }
       if (contracts.tenantScoped(op)) {
         const { 'X-Tenant-Id': _tenant, ...noTenant } = headers;
-        const missing = await call(op, toCall(shape, example, noTenant));
-        if (
-          findings.checkResponse(contracts, op, missing.sent, missing.received) &&
-          isSuccess(missing.received)
-        )
-          findings.add(
-            op.operationId,
-            'missing_required_header',
-            'no X-Tenant-Id: answered with success',
-            missing.sent,
-            'a refusal',
-            missing.received,
-          );
-        if (op.method === 'GET') {
-          const other = { ...example, query: { ...example.query } };
+        await mustFail(
+          op,
+          toCall(shape, example, noTenant),
+          'missing_required_header',
+          'no X-Tenant-Id',
+          'a refusal',
+        );
+        if (reads(op)) {
+          const other = { ...example, query: { ...example.query }, path: { ...example.path } };
           if ('tenant_link' in other.query) other.query.tenant_link = options.otherTenant;
-          const foreign = await call(
+          if ('tid' in other.path) other.path.tid = options.otherTenant;
+          await mustFail(
             op,
             toCall(shape, other, { ...headers, 'X-Tenant-Id': options.otherTenant }),
+            'tenant_isolation',
+            `tenant ${options.otherTenant}, which the credential does not belong to (security)`,
+            'a refusal (403 or an error code)',
           );
-          if (
-            findings.checkResponse(contracts, op, foreign.sent, foreign.received) &&
-            isSuccess(foreign.received)
-          )
-            findings.add(
-              op.operationId,
+          // The common leak: the caller's own tenant in the header, another one in the request.
+          if ('tenant_link' in example.query || 'tid' in example.path)
+            await mustFail(
+              op,
+              toCall(shape, other, headers),
               'tenant_isolation',
-              `answered with success for tenant ${options.otherTenant}, which the credential does not belong to (security)`,
-              foreign.sent,
+              `own X-Tenant-Id but tenant ${options.otherTenant} in the request (security)`,
               'a refusal (403 or an error code)',
-              foreign.received,
             );
         }
       }
     }
     summaries.get(op.operationId)!.findings += findings.findings.length - before;
-  }
-
-  // Sequences (writes only).
-  if (options.allowWrites) {
-    const resolve = (node: Json | undefined, file: string) => contracts.documents.deref(node, file)?.value;
-    for (const sequence of sequencesOf(all, resolve)) {
-      if (options.operations?.length && !options.operations.includes(sequence.create.operationId)) continue;
-      await runSequence(sequence);
-    }
   }
 
   async function runSequence(sequence: Sequence): Promise<void> {
@@ -275,6 +316,14 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     const created = await call(sequence.create, toCall(createShape, values, headers));
     if (!findings.checkResponse(contracts, sequence.create, created.sent, created.received)) return;
     if (!isSuccess(created.received)) {
+      findings.add(
+        sequence.create.operationId,
+        'positive_data_acceptance',
+        `the sequence's creation (the documented example) was refused with ${created.received.status}`,
+        created.sent,
+        'a success',
+        created.received,
+      );
       findings.warn({
         operationId: sequence.create.operationId,
         kind: 'positive_data_refused',
@@ -302,11 +351,14 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         if (!findings.checkResponse(contracts, target, sent, received)) continue;
         if (stepName !== 'read') {
           if (!isSuccess(received))
-            findings.warn({
-              operationId: target.operationId,
-              kind: 'positive_data_refused',
-              message: `sequence ${step.name}: refused with ${received.status} ${received.text.slice(0, 120)}`,
-            });
+            findings.add(
+              target.operationId,
+              'positive_data_acceptance',
+              `sequence ${step.name}: the ${stepName} of a record the run created was refused with ${received.status}`,
+              sent,
+              'a success',
+              received,
+            );
           else if (stepName === 'update' && isObjectJson(stepValuesNow.body))
             sentBodies.push(stepValuesNow.body);
           continue;
@@ -365,19 +417,25 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   let socketFrames = 0;
   if (options.socketWaitMs !== false) {
     log('realtime socket');
-    const uid = options.uid ?? (await userId());
+    const uid = options.uid ?? me?.gid ?? 'u-conformance';
     const result = await checkSocket(
       {
         upstream: options.upstream,
         uid,
         waitMs: options.socketWaitMs,
         trigger: async () => {
-          // The mock stack has a push trigger; a real server is expected to send events by itself.
+          // Only the mock stack has a push trigger (it says so at /__mock/health); a real server
+          // is expected to send an event by itself within --socket-wait.
+          const base = options.upstream.replace(/\/$/, '');
           try {
-            const res = await fetch(`${options.upstream.replace(/\/$/, '')}/__mock/realtime/push`, {
+            const health = await fetch(`${base}/__mock/health`, { signal: AbortSignal.timeout(5_000) });
+            const body = (await health.json()) as { services?: unknown };
+            if (!health.ok || typeof body.services !== 'object') return false;
+            const res = await fetch(`${base}/__mock/realtime/push`, {
               method: 'POST',
               headers: { 'Content-Type': 'application/json' },
               body: JSON.stringify({ uid, title: '契约检查' }),
+              signal: AbortSignal.timeout(5_000),
             });
             return res.ok;
           } catch {
@@ -388,16 +446,6 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       findings,
     );
     socketFrames = result.frames;
-  }
-
-  async function userId(): Promise<string> {
-    const { data } = await clients.workbench
-      .GET('/userconfig/v2/info', {
-        headers: headers,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
-      .catch(() => ({ data: undefined }));
-    return data?.data?.gid ?? 'u-conformance';
   }
 
   return {

@@ -40,7 +40,8 @@ export async function checkSocket(options: SocketOptions, findings: Findings): P
   const shapes: [FrameShape, string][] = [[contract.newMessage, ids.event]];
   if (contract.ack) shapes.push([contract.ack, ids.ack]);
   const url = `${options.upstream.replace(/^http/, 'ws').replace(/\/$/, '')}${REALTIME_PATH}`;
-  const sent: SentRequest = { method: 'GET', url, headers: { Upgrade: 'websocket' } };
+  // A socket request has no curl line: the report shows the frame to send (e.g. with websocat).
+  const sent: SentRequest = { method: 'WEBSOCKET', url, headers: {} };
   const register = {
     id: `conformance-${Date.now()}`,
     content: contract.register.content ?? 'register',
@@ -48,7 +49,7 @@ export async function checkSocket(options: SocketOptions, findings: Findings): P
     exp: { uid: options.uid },
   };
 
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(url, { handshakeTimeout: options.waitMs });
   const frames: unknown[] = [];
   const arrived: (() => void)[] = [];
   socket.on('message', (data, isBinary) => {
@@ -94,7 +95,15 @@ export async function checkSocket(options: SocketOptions, findings: Findings): P
 
   const registerSent: SentRequest = { ...sent, body: JSON.stringify(register) };
   socket.send(JSON.stringify(register));
-  if (contract.ack) await waitFor(typed(contract.ack.type), options.waitMs);
+  if (contract.ack && !(await waitFor(typed(contract.ack.type), options.waitMs)))
+    findings.add(
+      ids.ack,
+      'socket_no_ack',
+      `no acknowledgement (type ${contract.ack.type}) within ${options.waitMs} ms of the register message`,
+      registerSent,
+      `a frame of type ${contract.ack.type}`,
+      'nothing',
+    );
   const triggered = await options.trigger();
   const gotEvent = await waitFor(
     typed(contract.newMessage.type),

@@ -80,10 +80,16 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
     expect(json.findings, output).toEqual([]);
     expect(code).toBe(0);
-    expect(json.summary.operations).toBe(51);
+    // 51 operations, less the 10 marked unsafe (deleting the account, texting strangers, ...).
+    expect(json.summary.operations).toBe(41);
+    expect(json.warnings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ operationId: 'deleteAccount', kind: 'not_checked' }),
+      ]),
+    );
     expect(json.summary.requests).toBeGreaterThan(500);
     expect(output).toContain('✔ no findings');
-    expect(output).toMatch(/51 operation\(s\), \d+ request\(s\), 2 socket frame\(s\)/);
+    expect(output).toMatch(/41 operation\(s\), \d+ request\(s\), 2 socket frame\(s\)/);
   });
 
   it('(b) a broken server: each planted defect is reported with its operation, and nothing else', async () => {
@@ -120,7 +126,9 @@ describe('contract:verify', { timeout: 180_000 }, () => {
         'operationId',
         'request',
       ]);
-      expect(f.curl).toMatch(/^curl -i -X [A-Z]+ '/);
+      expect(f.curl).toMatch(/^curl -i -X [A-Z]+ '|websocat/);
+      // The credential never reaches a report.
+      expect(JSON.stringify(f)).not.toContain('Basic verify');
     }
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain(`failures="${json.findings.length}"`);
@@ -129,8 +137,16 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     expect(output).toContain('reproduce: curl');
   });
 
-  it('read-only by default: no write is sent, and the socket is still checked', async () => {
+  it('read-only by default: only GETs and the POSTs that only read; the socket is still checked', async () => {
     const report = path.join(dir, 'read-only.json');
+    const records = async () => {
+      const state = (await (await fetch(`${stack.url}/__mock/state`)).json()) as {
+        records: Record<string, unknown>;
+      };
+      delete state.records.notice; // the socket check's pushed notice
+      return JSON.stringify(state.records);
+    };
+    const before = await records();
     const { code } = await verify(
       '--upstream',
       stack.url,
@@ -143,7 +159,18 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     );
     expect(code).toBe(0);
     const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    expect(json.summary.operations).toBe(15);
+    expect(json.summary.operations).toBe(17);
+    // Nothing was written to the default session (the one the checker's requests use).
+    expect(await records()).toBe(before);
+  });
+
+  it('a credential that does not work stops the run (exit 2) instead of passing', async () => {
+    const { code, output } = await verify('--upstream', stack.url, '--token', '', '--no-socket');
+    expect(code).toBe(2);
+    expect(output).toContain('the credential does not work');
+    const unknown = await verify('--upstream', stack.url, '--operation', 'noSuchOperation');
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('noSuchOperation');
   });
 
   it('--operation limits the run; the same seed sends the same requests', async () => {
