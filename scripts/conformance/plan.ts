@@ -32,8 +32,15 @@ interface Parameter {
   unexploded: boolean;
 }
 
+/** Who the run acts as: the ids its requests use where a parameter names the caller or their tenant. */
+export interface Identity {
+  tenant?: string;
+  uid?: string;
+}
+
 export interface OperationShape {
   op: OperationInfo;
+  identity: Identity;
   parameters: Parameter[];
   body?: { media: string; schema: Schema; example: Json | undefined; required: boolean };
 }
@@ -43,7 +50,7 @@ export interface Credentials {
   tenant: string;
 }
 
-export function shapeOf(store: DocumentStore, op: OperationInfo): OperationShape {
+export function shapeOf(store: DocumentStore, op: OperationInfo, identity: Identity = {}): OperationShape {
   const parameters = operationParameters(store, op).flatMap(({ value, file }): Parameter[] => {
     const where = value.in;
     if (where !== 'path' && where !== 'query' && where !== 'header') return [];
@@ -75,7 +82,7 @@ export function shapeOf(store: DocumentStore, op: OperationInfo): OperationShape
       };
     }
   }
-  return { op, parameters, body };
+  return { op, identity, parameters, body };
 }
 
 /** Ops that take nothing from the caller have no generated or negative variants. */
@@ -130,12 +137,19 @@ function bodyFor(shape: OperationShape, value: Json | undefined): RequestBody | 
   return { kind: 'json', value };
 }
 
-/** The documented example request (parameter and body examples; a boundary value where none is given). */
+/** The documented example request (parameter and body examples; a boundary value where none is given; the caller's own ids). */
 export function exampleValues(shape: OperationShape): RequestValues {
   const values: RequestValues = { path: {}, query: {} };
   for (const p of shape.parameters) {
     if (p.in === 'header') continue;
-    const value = p.example ?? (p.required ? boundary(p.schema, 'min') : undefined);
+    // The caller's own user and tenant where a parameter names them (the examples are the mock's ids).
+    const own =
+      p.name === 'uid'
+        ? shape.identity.uid
+        : p.name === 'tid' || p.name === 'tenant_link'
+          ? shape.identity.tenant
+          : undefined;
+    const value = own ?? p.example ?? (p.required ? boundary(p.schema, 'min') : undefined);
     if (value !== undefined) values[p.in][p.name] = value;
   }
   if (shape.body) values.body = shape.body.example ?? boundary(shape.body.schema, 'min');

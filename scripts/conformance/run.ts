@@ -194,6 +194,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         `${JSON.stringify(preflight.error ?? preflight.data ?? '').slice(0, 160)} (give --token and --tenant)`,
     );
   const me = preflight.data.data;
+  const identity = { tenant: options.credentials.tenant, uid: options.uid ?? me.gid };
 
   // Sequences first (writes only), on a server no generated write has touched yet.
   if (options.allowWrites) {
@@ -213,7 +214,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       findings: 0,
     });
     const before = findings.findings.length;
-    const shape = shapeOf(contracts.documents, op);
+    const shape = shapeOf(contracts.documents, op, identity);
     log(`${op.method} ${op.service}${op.template} (${op.operationId})`);
 
     // 1. Positive: example, boundaries, property-based (shrunk on failure).
@@ -309,7 +310,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   }
 
   async function runSequence(sequence: Sequence): Promise<void> {
-    const createShape = shapeOf(contracts.documents, sequence.create);
+    const createShape = shapeOf(contracts.documents, sequence.create, identity);
     log(`sequence from ${sequence.create.operationId}: ${sequence.steps.map((s) => s.target).join(', ')}`);
     const values = exampleValues(createShape);
     values.body = uniquify(values.body, createShape.body?.schema, tag);
@@ -341,7 +342,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       for (const step of sequence.steps.filter((s) => s.step === stepName)) {
         const target = byId.get(step.target);
         if (!target) continue;
-        const shape = shapeOf(contracts.documents, target);
+        const shape = shapeOf(contracts.documents, target, identity);
         const stepHeaders =
           step.tenant !== undefined
             ? { ...headers, 'X-Tenant-Id': String(evaluate(step.tenant, context)) }
