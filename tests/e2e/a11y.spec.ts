@@ -13,6 +13,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Runs axe on the page as it is; fails with a readable list of serious/critical violations. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
   await settle(page);
+  // The page as a user reads it: no button or region still fading out of its loading state
+  // (antd dims a loading button's label while it animates; axe measured that half-faded text).
+  await expect(page.locator('.ant-btn-loading, .ant-spin-spinning')).toHaveCount(0, { timeout: 10_000 });
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
