@@ -157,11 +157,6 @@ export class RealtimeHub {
     return delivered;
   }
 
-  /** Sends the new-message event `count` times to `uid`'s sockets (or every registered socket). Returns frames sent. */
-  push(request: Omit<PushRequest, 'notice'> = {}): number {
-    return this.send(this.targets(request.uid), request);
-  }
-
   clients(): { uid: string; connections: number }[] {
     return [...this.byUid].map(([uid, sockets]) => ({ uid, connections: sockets.size }));
   }

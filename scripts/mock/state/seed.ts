@@ -34,7 +34,7 @@ export type ExampleLookup = (operationId: string, name?: string, status?: string
 export type ExampleList = (operationId: string) => [string, Json][];
 
 /** The password every seeded account has: "123456" (hex SHA-256, as the contract sends passwords). */
-export const SEED_PASSWORD_DIGEST = createHash('sha256').update('123456').digest('hex');
+const SEED_PASSWORD_DIGEST = createHash('sha256').update('123456').digest('hex');
 
 export function seedSession(data: SessionData, example: ExampleLookup, examples: ExampleList): void {
   const config = dataOf<UserConfig>(example('getUserConfig'));
