@@ -1,11 +1,15 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
-import { antdShellCss } from './scripts/antd-css/plugin';
-import { buildInputsStamp } from './scripts/lib/build-inputs';
-import { firstLoadCompileHints } from './scripts/compile-hints';
-import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp';
-import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks';
+// Local imports name their file (`.ts`), here and in what they import: Vite's native config loader,
+// planned as the default, needs it, and Vite 8 warned about it on every start until they did.
+import { antdShellCss } from './scripts/antd-css/plugin.ts';
+import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
+import { firstLoadCompileHints } from './scripts/compile-hints.ts';
+import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp.ts';
+import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
+import { warmModuleGraph } from './scripts/dev-warmup.ts';
+import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks.ts';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward
 // API, SSO and mock-control calls to the mock gateway (or a real upstream), socket included.
@@ -16,6 +20,8 @@ const proxy: Record<string, ProxyOptions> = {
   '/__mock': { target: gateway, changeOrigin: true },
 };
 const port = Number(process.env.PORT ?? 5173);
+// Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame).
+const pages = { main: 'index.html', 'sub-app': 'sub-app.html' };
 
 // A browser tab that closes resets its realtime socket: normal, so not logged as a proxy error.
 const logger = createLogger();
@@ -31,7 +37,17 @@ export default defineConfig({
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
-  plugins: [react(), cspPreview(), antdShellCss(), firstLoadCompileHints(), buildInputsStamp()],
+  // The dev server transforms both pages' module graphs as it starts (scripts/dev-warmup.ts) and
+  // serves pre-bundled libraries without inline source maps (scripts/deps-sourcemaps.ts).
+  plugins: [
+    react(),
+    cspPreview(),
+    antdShellCss(),
+    firstLoadCompileHints(),
+    buildInputsStamp(),
+    warmModuleGraph(Object.values(pages)),
+    linkedDepsSourcemaps(),
+  ],
   html: { cspNonce: NONCE_PLACEHOLDER },
   resolve: {
     alias: {
@@ -49,8 +65,7 @@ export default defineConfig({
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     // The first load's libraries in a few chunks that Chrome compiles side by side: scripts/vendor-chunks.ts.
     rolldownOptions: {
-      // Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame).
-      input: { main: 'index.html', 'sub-app': 'sub-app.html' },
+      input: pages,
       output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } },
     },
   },

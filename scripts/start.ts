@@ -3,6 +3,8 @@
  * server (PORT, default 5173), which proxies /api (socket too), /sso and /__mock to it.
  * `npm start -- --state-file qa.sqlite` (or MOCK_STATE_FILE) keeps the QA sessions of the
  * mock stack in that file, so they survive a restart.
+ * `npm start -- --log-requests` (or MOCK_LOG=requests) logs a line per gateway request; by
+ * default only failures are, so the URL banner stays on screen.
  * `npm run preview`: the same with the production build (`vite build` first when
  * dist/ is missing or was built from other inputs — sources, config, `VITE_*` values:
  * scripts/lib/build-inputs.ts — or always with `--build`).
@@ -13,6 +15,7 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { WARMUP_PATH } from './dev-warmup';
 import { startMockStack, type MockStack } from './mock/index';
 import { scenarios } from './mock/scenarios';
 import { buildFingerprint, buildIsCurrent } from './lib/build-inputs';
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     preview: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'state-file': { type: 'string' },
+    'log-requests': { type: 'boolean' },
   },
 });
 
@@ -80,6 +84,21 @@ async function withBuildLock(build: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * Waits (at most a minute) until the dev server has warmed its module graph. A failed or slow
+ * warm-up costs only the first page its speed, so the banner comes anyway.
+ */
+async function devServerWarm(port: number): Promise<void> {
+  try {
+    const answer = await fetch(`http://localhost:${port}${WARMUP_PATH}`, {
+      signal: AbortSignal.timeout(60_000),
+    });
+    await answer.body?.cancel();
+  } catch {
+    // shown without it
+  }
+}
+
 const port = portFrom('PORT', 5173);
 const mockPort = portFrom('MOCK_PORT', 4010);
 const preview = values.preview;
@@ -116,29 +135,37 @@ async function main(): Promise<void> {
     });
   }
 
-  stack = await startMockStack({
+  const stackStarted = startMockStack({
     port: mockPort,
     stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
+    logRequests: values['log-requests'], // absent: MOCK_LOG decides
+    warm: true,
   });
 
+  // Vite needs only the gateway's port, known already: it starts (and warms up) while the
+  // mock stack does. Nothing reaches the gateway through it before the banner.
   const args = preview
     ? [packageBin('vite'), 'preview', '--port', String(port), '--strictPort']
     : [packageBin('vite'), '--port', String(port), '--strictPort'];
   web = spawnManaged(preview ? 'vite preview' : 'vite', nodeBinary(), args, {
     inherit: true,
-    env: { ...process.env, PORT: String(port), MOCK_PORT: String(stack.port) },
+    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
   });
   const server = web;
+  stack = await stackStarted;
   await waitForHttp(`http://localhost:${port}/`, {
     timeoutMs: 120_000,
     abort: () => (server.hasExited() ? `${server.name} exited while starting` : undefined),
   });
+  // The dev server transforms the app's module graph as it starts (scripts/dev-warmup.ts); the
+  // URL is shown once that is done, so the first page opened is served from the warm cache.
+  if (!preview) await devServerWarm(port);
 
   const open = `http://localhost:${port}/`;
   console.log(`
   Workbench (${preview ? 'production build' : 'dev server'}):  ${open}
   Scenarios:   ${open}__mock/scenarios  (choose one: ${open}__mock/scenario/NAME?next=/ — ${scenarios.map((s) => s.name).join(', ')})
-  Mock gateway: ${stack.url}
+  Mock gateway: ${stack.url}  (a line per request: npm start -- --log-requests)
   Ctrl-C stops everything.
 `);
 

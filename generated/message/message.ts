@@ -39,7 +39,7 @@ import type {
   NullResponse,
 } from './model';
 
-import { messageRequest } from '../../src/api/services';
+import { messageRequest } from '../../src/api/services.ts';
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };

@@ -60,7 +60,7 @@ import type {
   UserRolesInput,
 } from './model';
 
-import { rbacRequest } from '../../src/api/services';
+import { rbacRequest } from '../../src/api/services.ts';
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };

@@ -1460,11 +1460,12 @@ export interface components {
         };
         /**
          * InviteLinkCode
-         * @description Design (not shown in the spec): it is the unpadded base64url encoding of the UTF-8 JSON object
-         *     `{"tenant_link": ..., "tenant_name": ..., "invite_code": ...}`, so the landing page can show the
-         *     enterprise before calling the server; `invite_code` is the server-side secret that `code` lookups
-         *     and acceptance check. The invite link code: the suffix appended to the fixed share-link prefix (the
-         *     /link/{data} route).
+         * @description The invite link code: the suffix appended to the fixed share-link prefix (the /link/{data} route,
+         *     SPEC §7). Opaque to clients: the app puts it in the link as it is, passes it back to
+         *     `getInviteLinkInfo` and `acceptInvite`, and never decodes it; only the server resolves it.
+         *     Design (not shown in the spec): the mock stack's codes are the unpadded base64url of the UTF-8 JSON
+         *     `{"tenant_link", "tenant_name", "invite_code"}` (so a link works across QA sessions); a server may
+         *     use any format that travels in a URL.
          * @example eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0
          */
         InviteLinkCode: string;

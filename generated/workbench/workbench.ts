@@ -84,7 +84,7 @@ import type {
   UserMenusResponse,
 } from './model';
 
-import { workbenchRequest } from '../../src/api/services';
+import { workbenchRequest } from '../../src/api/services.ts';
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };

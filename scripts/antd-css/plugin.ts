@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { nodeBinary, packageBin } from '../lib/paths';
+import { nodeBinary, packageBin } from '../lib/paths.ts';
 
 const ASSET_NAME = 'antd-shell.css';
 

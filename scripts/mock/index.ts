@@ -17,7 +17,7 @@ import { ContractIndex, mergePrefer } from './contracts';
 import { corsHeaders, parseCookies, readBody, readJson, redirect, safeRelativePath, sendJson } from './http';
 import { parsePushRequest, RealtimeHub, REALTIME_PATH } from './realtime';
 import { findScenario, SCENARIO_COOKIE, scenarios, type Scenario } from './scenarios';
-import { handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
+import { favicon, FAVICON_PATH, handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
 import { buildClassicSample } from './classic-sample';
 import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
 import { StateLayer } from './state';
@@ -31,10 +31,21 @@ export interface MockStackOptions {
   dynamicSeed?: number;
   /** No logging (tests). */
   quiet?: boolean;
+  /**
+   * A line per proxied request and per socket event (`[gateway] GET /api/… → 200 …`). Off by
+   * default, so `npm start`'s URL banner stays on screen; `MOCK_LOG=requests` turns it on.
+   * Failures (5xx, a broken contract, a gateway error) are logged either way.
+   */
+  logRequests?: boolean;
   /** Listen address; default both loopbacks (127.0.0.1 and ::1). MOCK_HOST overrides. */
   host?: string;
   /** SQLite file that keeps the QA sessions across restarts; in memory when absent. */
   stateFile?: string;
+  /**
+   * Pay the one-time costs of a first call while nobody waits (`npm start`, `npm run mock`):
+   * each Prism's first answer and the state layer's response validators. Off in tests.
+   */
+  warm?: boolean;
 }
 
 export interface MockStack {
@@ -121,6 +132,14 @@ function askPrism(
   });
 }
 
+/** `MOCK_LOG=requests` (a comma-separated list, so more kinds can join it) turns the request log on. */
+export function requestLogFromEnv(value = process.env.MOCK_LOG): boolean {
+  return (value ?? '')
+    .split(',')
+    .map((kind) => kind.trim().toLowerCase())
+    .includes('requests');
+}
+
 function serviceOf(pathname: string): ServiceName | undefined {
   return serviceDocuments.find((s) => pathname === `/api/${s}` || pathname.startsWith(`/api/${s}/`));
 }
@@ -140,9 +159,11 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 export async function startMockStack(options: MockStackOptions = {}): Promise<MockStack> {
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   const warn = options.quiet ? () => undefined : (line: string) => console.warn(line);
+  const logRequests = options.logRequests ?? requestLogFromEnv();
+  const requestLog = logRequests ? log : () => undefined;
   const dynamic = options.dynamicSeed !== undefined;
   const contracts = new ContractIndex();
-  const hub = new RealtimeHub(undefined, log);
+  const hub = new RealtimeHub(undefined, requestLog, warn);
   const state = new StateLayer(() => contracts.allOperations(), { file: options.stateFile });
   const backends = new Map<ServiceName, Backend>();
   // The classic sample sub-app builds (when its sources changed) while Prism starts.
@@ -213,6 +234,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
         backend?.unavailable ??
         `Prism for openapi/${service}.yaml has stopped:\n${prism?.process.tail() ?? ''}`;
       sendJson(res, 503, { code: 503, msg: reason, data: null });
+      warn(`[gateway] ${req.method} ${url.pathname} → 503 (${reason.split('\n')[0]})`);
       return;
     }
     const path = url.pathname.slice(`/api/${service}`.length) || '/';
@@ -239,12 +261,14 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       ...(prefer && { 'x-mock-prefer': prefer }),
       ...(operation && { 'x-mock-operation': operation.operationId }),
     });
+    // Opt-in (`logRequests`), except a failure of the mock itself (5xx): that is always shown.
     const logLine = (status: number | undefined, note = '') =>
-      log(
+      (status === undefined || status >= 500 ? warn : requestLog)(
         `[gateway] ${method} ${url.pathname} → ${status}${operation ? ` ${operation.operationId}` : ''}` +
           `${scenario ? ` [${scenario.name}]` : ''}${prefer ? ` (Prefer: ${prefer})` : ''}${note}`,
       );
     const prismUnreachable = (error: Error) => {
+      logLine(502, ` (Prism did not answer: ${error.message})`);
       if (!res.headersSent)
         sendJson(res, 502, {
           code: 502,
@@ -452,6 +476,11 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       res.end(stylesheet);
       return true;
     }
+    if (pathname === FAVICON_PATH && method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' });
+      res.end(favicon());
+      return true;
+    }
     if (pathname === '/__mock/health' && method === 'GET') {
       const services = Object.fromEntries(
         serviceDocuments.map((s) => {
@@ -538,6 +567,38 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     throw error;
   }
 
+  /**
+   * The first call of a session's first page paid ~100–250 ms per Prism (its first answer to an
+   * operation) and the state layer's Ajv set-up and compiles: both are paid here, in the
+   * background, without a session (nothing is stored). One GET per Prism, then every 2xx
+   * validator of the operations the state layer answers, a macrotask apart so the gateway
+   * keeps answering meanwhile.
+   */
+  const warmUp = async () => {
+    const credential = prismAuthorization('Basic warm-up');
+    await Promise.all(
+      serviceDocuments.map(async (service) => {
+        const prism = backends.get(service)?.prism;
+        // A request Prism accepts (an invalid one would print its validation warnings): an
+        // operation without a body, a parameterless GET first, path parameters filled in.
+        const bodiless = contracts.operations(service).filter((o) => o.operation.requestBody === undefined);
+        const op = bodiless.find((o) => o.method === 'GET' && !o.template.includes('{')) ?? bodiless[0];
+        if (!prism || !op) return;
+        const path = op.template.replace(/\{[^}]+\}/g, 'warm-up');
+        const headers = { authorization: credential, 'x-tenant-id': 'warm-up' };
+        await askPrism(prism.port, op.method, path, headers, Buffer.alloc(0)).catch(() => undefined);
+      }),
+    );
+    for (const op of contracts.allOperations()) {
+      if (stopping) return;
+      if (!state.handles(op)) continue;
+      for (const status of state.contracts.documentedStatuses(op).filter((s) => /^2\d\d$/.test(s))) {
+        await new Promise((resolve) => setImmediate(resolve));
+        state.contracts.check(op, Number(status), null);
+      }
+    }
+  };
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -557,6 +618,8 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     })();
     return stopping;
   };
+
+  if (options.warm) warmUp().catch((error: unknown) => warn(`[mock] warm-up: ${String(error)}`));
 
   const url = `http://localhost:${port}`;
   log(`[mock] gateway on ${url}${dynamic ? ` (dynamic responses, seed ${options.dynamicSeed})` : ''}`);

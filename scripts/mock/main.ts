@@ -2,7 +2,8 @@
  * `npm run mock` — the mock stack on its own.
  *   MOCK_PORT=4010 npm run mock                 examples (the scenario chooses which)
  *   npm run mock -- --dynamic --seed 42         responses generated from the schemas
- *   npm run mock -- --quiet                     no request log
+ *   npm run mock -- --log-requests              a line per request (or MOCK_LOG=requests; failures always)
+ *   npm run mock -- --quiet                     no log at all
  *   npm run mock -- --state-file qa.sqlite      QA sessions kept in a file (survive a restart)
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     port: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'log-requests': { type: 'boolean' },
     'state-file': { type: 'string' },
   },
 });
@@ -42,7 +44,9 @@ try {
     port,
     dynamicSeed,
     quiet: values.quiet,
+    logRequests: values['log-requests'], // absent: MOCK_LOG decides
     stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
+    warm: true,
   });
   console.log(`
 Mock stack ready on ${stack.url}

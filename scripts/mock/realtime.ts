@@ -50,6 +50,7 @@ export class RealtimeHub {
   constructor(
     contract = loadRealtimeContract(),
     private readonly log: (line: string) => void = () => undefined,
+    private readonly warn: (line: string) => void = log,
   ) {
     this.contract = contract;
     if (contract.register.schema) {
@@ -93,7 +94,7 @@ export class RealtimeHub {
     const uid = isObject(register.exp) ? register.exp.uid : undefined;
     if (typeof uid !== 'string' || !uid) return;
     if (this.validateRegister && !this.validateRegister(frame)) {
-      this.log(`[realtime] register frame does not match the contract, ignored: ${JSON.stringify(frame)}`);
+      this.warn(`[realtime] register frame does not match the contract, ignored: ${JSON.stringify(frame)}`);
       return;
     }
     this.forget(socket);

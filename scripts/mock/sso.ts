@@ -4,11 +4,25 @@
  * no script, so a strict CSP holds.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { projectRoot } from '../lib/paths';
 import { escapeHtml, parseCookies, redirect, sendHtml } from './http';
 import { findScenario, SCENARIO_COOKIE, scenarios } from './scenarios';
 
 export const STYLESHEET_PATH = '/__mock/assets/mock.css';
+/**
+ * The app's own icon (public/favicon.svg), served by the gateway: the sign-in page is often
+ * the very first page QA opens, and without an icon the browser's /favicon.ico was a 404.
+ * Under /__mock/, so it answers through the dev server's proxy and on the gateway alike.
+ */
+export const FAVICON_PATH = '/__mock/assets/favicon.svg';
+let faviconSvg: Buffer | undefined;
+export function favicon(): Buffer {
+  faviconSvg ??= readFileSync(path.join(projectRoot, 'public', 'favicon.svg'));
+  return faviconSvg;
+}
 
 /**
  * Whether `uri` may be redirected to. With MOCK_ALLOWED_ORIGINS (comma-separated
@@ -49,6 +63,7 @@ export function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>

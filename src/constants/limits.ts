@@ -48,6 +48,5 @@ export const CONTACT_NAME_MAX = 30;
 /** Rows per page of the role list (the contract's default page size). */
 export const ROLE_PAGE_SIZE = 10;
 
-/** Upper bounds for an invite link's code and its decoded fields: anything longer is treated as tampered. */
+/** Longest invite link code the app passes on to the server (a URL of any browser carries it). */
 export const INVITE_CODE_MAX_CHARS = 2048;
-export const INVITE_FIELD_MAX_CHARS = 200;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../scripts/lib/paths';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 import { scenarios } from '../../scripts/mock/scenarios';
 import { isAllowedRedirect } from '../../scripts/mock/sso';
@@ -75,6 +78,16 @@ describe('dev single sign-on: authorize', () => {
     const css = await get(`${stack.url}/__mock/assets/mock.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
+
+  it('has an icon the gateway serves itself (no /favicon.ico 404 on the first page), the app’s own', async () => {
+    const html = await (await get(`${stack.url}${authorizePath()}`)).text();
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1];
+    expect(href).toBe('/__mock/assets/favicon.svg');
+    const icon = await get(`${stack.url}${href}`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toBe(readFileSync(join(projectRoot, 'public', 'favicon.svg'), 'utf8'));
   });
 
   it('a choice on that page sets the scenario and comes back to authorize, which redirects with a code', async () => {

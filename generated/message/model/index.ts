@@ -14,17 +14,17 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export * from './appName';
-export * from './envelope';
-export * from './errorEnvelope';
-export * from './markAllReadRequest';
-export * from './markAllReadResponse';
-export * from './markAllReadResult';
-export * from './notice';
-export * from './noticeIsRead';
-export * from './noticeList';
-export * from './noticeListResponse';
-export * from './noticeNotFoundResponse';
-export * from './noticeQuery';
-export * from './nullResponse';
-export * from './readState';
+export * from './appName.ts';
+export * from './envelope.ts';
+export * from './errorEnvelope.ts';
+export * from './markAllReadRequest.ts';
+export * from './markAllReadResponse.ts';
+export * from './markAllReadResult.ts';
+export * from './notice.ts';
+export * from './noticeIsRead.ts';
+export * from './noticeList.ts';
+export * from './noticeListResponse.ts';
+export * from './noticeNotFoundResponse.ts';
+export * from './noticeQuery.ts';
+export * from './nullResponse.ts';
+export * from './readState.ts';

@@ -13,7 +13,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { AppName } from './appName';
+import type { AppName } from './appName.ts';
 
 /**
  * Which notices to mark read — the user's, in the tenant, for the current app filter.

@@ -13,8 +13,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { MarkAllReadResult } from './markAllReadResult';
+import type { Envelope } from './envelope.ts';
+import type { MarkAllReadResult } from './markAllReadResult.ts';
 
 export type MarkAllReadResponse = Envelope & {
   data: MarkAllReadResult;

@@ -13,7 +13,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { NoticeIsRead } from './noticeIsRead';
+import type { NoticeIsRead } from './noticeIsRead.ts';
 
 /**
  * One notice in the drawer.

@@ -13,7 +13,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Notice } from './notice';
+import type { Notice } from './notice.ts';
 
 /**
  * One page of notices, newest first, and the unread count.

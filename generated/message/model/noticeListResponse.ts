@@ -13,8 +13,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { NoticeList } from './noticeList';
+import type { Envelope } from './envelope.ts';
+import type { NoticeList } from './noticeList.ts';
 
 export type NoticeListResponse = Envelope & {
   data: NoticeList;

@@ -13,8 +13,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { AppName } from './appName';
-import type { ReadState } from './readState';
+import type { AppName } from './appName.ts';
+import type { ReadState } from './readState.ts';
 
 /**
  * The notice list query. `uid` and `tid` repeat the path's user and tenant (the

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { IndexParameter } from './indexParameter';
-import type { PageSizeParameter } from './pageSizeParameter';
+import type { IndexParameter } from './indexParameter.ts';
+import type { PageSizeParameter } from './pageSizeParameter.ts';
 
 export type ListRolesParams = {
   /**

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { PowerCode } from './powerCode';
+import type { Envelope } from './envelope.ts';
+import type { PowerCode } from './powerCode.ts';
 
 export type LoginUserPowersResponse = Envelope & {
   /** The signed-in user's power codes in the current tenant. */

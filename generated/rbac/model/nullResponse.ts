@@ -23,7 +23,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
+import type { Envelope } from './envelope.ts';
 
 /**
  * Design (not shown in the spec) — a success envelope without data (`data` is null).

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PowerCode } from './powerCode';
-import type { PowerType } from './powerType';
+import type { PowerCode } from './powerCode.ts';
+import type { PowerType } from './powerType.ts';
 
 /**
  * Design (not shown in the spec) — a node of the tenant's power tree, mirroring the

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { Power } from './power';
+import type { Envelope } from './envelope.ts';
+import type { Power } from './power.ts';
 
 export type PowerTreeResponse = Envelope & {
   /** The top-level (menu) nodes of the tenant's power tree. */

@@ -23,7 +23,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Role } from './role';
+import type { Role } from './role.ts';
 
 /**
  * Design (not shown in the spec) — one page of roles and the total count.

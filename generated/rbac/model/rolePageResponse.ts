@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { RolePage } from './rolePage';
+import type { Envelope } from './envelope.ts';
+import type { RolePage } from './rolePage.ts';
 
 export type RolePageResponse = Envelope & {
   data: RolePage;

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { RolePowerIds } from './rolePowerIds';
+import type { Envelope } from './envelope.ts';
+import type { RolePowerIds } from './rolePowerIds.ts';
 
 export type RolePowerIdsArrayResponse = Envelope & {
   data: RolePowerIds[];

@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { Role } from './role';
+import type { Envelope } from './envelope.ts';
+import type { Role } from './role.ts';
 
 export type RoleResponse = Envelope & {
   data: Role;

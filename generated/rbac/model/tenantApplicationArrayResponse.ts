@@ -23,8 +23,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { TenantApplication } from './tenantApplication';
+import type { Envelope } from './envelope.ts';
+import type { TenantApplication } from './tenantApplication.ts';
 
 export type TenantApplicationArrayResponse = Envelope & {
   data: TenantApplication[];

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ActivityFeedbackManualEffect } from './activityFeedbackManualEffect';
-import type { ActivityFeedbackUseExperience } from './activityFeedbackUseExperience';
+import type { ActivityFeedbackManualEffect } from './activityFeedbackManualEffect.ts';
+import type { ActivityFeedbackUseExperience } from './activityFeedbackUseExperience.ts';
 
 /**
  * Activity (product-experience officer) feedback form, rules of SPEC §5: every field required.

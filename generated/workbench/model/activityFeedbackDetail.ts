@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ActivityFeedback } from './activityFeedback';
-import type { FeedbackMeta } from './feedbackMeta';
+import type { ActivityFeedback } from './activityFeedback.ts';
+import type { FeedbackMeta } from './feedbackMeta.ts';
 
 /**
  * A stored activity feedback: the submitted form plus id and created_at.

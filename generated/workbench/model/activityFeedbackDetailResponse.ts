@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ActivityFeedbackDetail } from './activityFeedbackDetail';
-import type { Envelope } from './envelope';
+import type { ActivityFeedbackDetail } from './activityFeedbackDetail.ts';
+import type { Envelope } from './envelope.ts';
 
 /**
  * Envelope with one activity feedback.

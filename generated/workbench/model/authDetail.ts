@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ProviderBinding } from './providerBinding';
+import type { ProviderBinding } from './providerBinding.ts';
 
 /**
  * Design (not shown in the spec): the account's sign-in credentials for the account-settings and

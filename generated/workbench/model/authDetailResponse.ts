@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { AuthDetail } from './authDetail';
-import type { Envelope } from './envelope';
+import type { AuthDetail } from './authDetail.ts';
+import type { Envelope } from './envelope.ts';
 
 /**
  * Envelope with the sign-in credentials.

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ErrorEnvelope } from './errorEnvelope';
+import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
  * Design (not shown in the spec): the request does not satisfy the contract (missing or malformed

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PhoneNumber } from './phoneNumber';
+import type { PhoneNumber } from './phoneNumber.ts';
 
 /**
  * Design (not shown in the spec): the new phone and the SMS code sent to it (scene `change_mobile`).

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PasswordDigest } from './passwordDigest';
+import type { PasswordDigest } from './passwordDigest.ts';
 
 /**
  * Design (not shown in the spec): the hash algorithm is hex SHA-256 of the UTF-8 password, computed

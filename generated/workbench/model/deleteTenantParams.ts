@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { TenantLinkQueryParameter } from './tenantLinkQueryParameter';
+import type { TenantLinkQueryParameter } from './tenantLinkQueryParameter.ts';
 
 export type DeleteTenantParams = {
   /**

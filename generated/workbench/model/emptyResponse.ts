@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
+import type { Envelope } from './envelope.ts';
 
 /**
  * Design (not shown in the spec): commands that have nothing to return answer with `data: null`;

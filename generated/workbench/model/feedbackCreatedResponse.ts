@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { FeedbackMeta } from './feedbackMeta';
+import type { Envelope } from './envelope.ts';
+import type { FeedbackMeta } from './feedbackMeta.ts';
 
 /**
  * Design (not shown in the spec): the client then toasts "反馈成功！"). Envelope with the stored feedback's

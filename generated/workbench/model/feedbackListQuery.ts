@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { FeedbackListQueryKind } from './feedbackListQueryKind';
+import type { FeedbackListQueryKind } from './feedbackListQueryKind.ts';
 
 /**
  * Design (not shown in the spec): one page of the caller's own feedback in the current tenant, newest

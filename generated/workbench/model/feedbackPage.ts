@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { FeedbackSummary } from './feedbackSummary';
+import type { FeedbackSummary } from './feedbackSummary.ts';
 
 /**
  * A page of feedback rows.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { FeedbackPage } from './feedbackPage';
+import type { Envelope } from './envelope.ts';
+import type { FeedbackPage } from './feedbackPage.ts';
 
 /**
  * Envelope with a page of feedback.

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { FeedbackSummaryKind } from './feedbackSummaryKind';
+import type { FeedbackSummaryKind } from './feedbackSummaryKind.ts';
 
 /**
  * Design (not shown in the spec): a row of "my feedback"; `kind` chooses the detail page

@@ -16,6 +16,6 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { InviteLinkCode } from './inviteLinkCode';
+import type { InviteLinkCode } from './inviteLinkCode.ts';
 
 export type InviteCodeQueryParameter = InviteLinkCode;

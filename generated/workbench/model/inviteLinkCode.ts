@@ -18,11 +18,14 @@
  */
 
 /**
- * Design (not shown in the spec): it is the unpadded base64url encoding of the UTF-8 JSON object
- * `{"tenant_link": ..., "tenant_name": ..., "invite_code": ...}`, so the landing page can show the
- * enterprise before calling the server; `invite_code` is the server-side secret that `code` lookups
- * and acceptance check. The invite link code: the suffix appended to the fixed share-link prefix (the
- * /link/{data} route).
- * @pattern ^[A-Za-z0-9_-]+$
+ * The invite link code: the suffix appended to the fixed share-link prefix (the /link/{data} route,
+ * SPEC §7). Opaque to clients: the app puts it in the link as it is, passes it back to
+ * `getInviteLinkInfo` and `acceptInvite`, and never decodes it; only the server resolves it.
+ * Design (not shown in the spec): the mock stack's codes are the unpadded base64url of the UTF-8 JSON
+ * `{"tenant_link", "tenant_name", "invite_code"}` (so a link works across QA sessions); a server may
+ * use any format that travels in a URL.
+ * @minLength 1
+ * @maxLength 2048
+ * @pattern ^\S+$
  */
 export type InviteLinkCode = string;

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { InviteLinkCode } from './inviteLinkCode';
+import type { Envelope } from './envelope.ts';
+import type { InviteLinkCode } from './inviteLinkCode.ts';
 
 /**
  * Envelope whose data is the invite link code.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { InviteLinkInfo } from './inviteLinkInfo';
+import type { Envelope } from './envelope.ts';
+import type { InviteLinkInfo } from './inviteLinkInfo.ts';
 
 /**
  * Envelope with the invite link target.

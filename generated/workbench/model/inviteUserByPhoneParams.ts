@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PhoneNumber } from './phoneNumber';
-import type { TenantLinkQueryParameter } from './tenantLinkQueryParameter';
+import type { PhoneNumber } from './phoneNumber.ts';
+import type { TenantLinkQueryParameter } from './tenantLinkQueryParameter.ts';
 
 export type InviteUserByPhoneParams = {
   /**

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { MenuItemMenuType } from './menuItemMenuType';
+import type { MenuItemMenuType } from './menuItemMenuType.ts';
 
 /**
  * Menu item from the server (SPEC §3). Groups (0) redirect to their first child; the children of a

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ProviderBindRequestProvider } from './providerBindRequestProvider';
+import type { ProviderBindRequestProvider } from './providerBindRequestProvider.ts';
 
 /**
  * Design (not shown in the spec): binds a third-party account: the client sends the provider's OAuth

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ProviderBindingProvider } from './providerBindingProvider';
+import type { ProviderBindingProvider } from './providerBindingProvider.ts';
 
 /**
  * Design (not shown in the spec): one third-party sign-in provider and whether the account is bound to

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { ProviderBinding } from './providerBinding';
+import type { Envelope } from './envelope.ts';
+import type { ProviderBinding } from './providerBinding.ts';
 
 /**
  * Envelope with one provider binding.

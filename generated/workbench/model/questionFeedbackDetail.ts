@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { FeedbackMeta } from './feedbackMeta';
-import type { QuestionFeedback } from './questionFeedback';
+import type { FeedbackMeta } from './feedbackMeta.ts';
+import type { QuestionFeedback } from './questionFeedback.ts';
 
 /**
  * A stored question feedback: the submitted form plus id and created_at.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { QuestionFeedbackDetail } from './questionFeedbackDetail';
+import type { Envelope } from './envelope.ts';
+import type { QuestionFeedbackDetail } from './questionFeedbackDetail.ts';
 
 /**
  * Envelope with one question feedback.

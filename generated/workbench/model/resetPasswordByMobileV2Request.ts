@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PasswordDigest } from './passwordDigest';
-import type { PhoneNumber } from './phoneNumber';
+import type { PasswordDigest } from './passwordDigest.ts';
+import type { PhoneNumber } from './phoneNumber.ts';
 
 /**
  * Design (not shown in the spec): v2 always names the phone the code was sent to. Reset by mobile, v2

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PhoneNumber } from './phoneNumber';
-import type { SendSmsCodeRequestScene } from './sendSmsCodeRequestScene';
+import type { PhoneNumber } from './phoneNumber.ts';
+import type { SendSmsCodeRequestScene } from './sendSmsCodeRequestScene.ts';
 
 /**
  * Design (not shown in the spec): sends a 6-digit verification code by SMS. For `reset_password` the

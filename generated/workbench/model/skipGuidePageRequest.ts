@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { SkipGuidePageRequestPage } from './skipGuidePageRequestPage';
+import type { SkipGuidePageRequestPage } from './skipGuidePageRequestPage.ts';
 
 /**
  * Reports a guide as done: 1 the welcome/tour guide (sets `is_skip_guide_page`), 2 the invite-members

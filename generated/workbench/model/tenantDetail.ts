@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Member } from './member';
-import type { OptionalPhoneNumber } from './optionalPhoneNumber';
+import type { Member } from './member.ts';
+import type { OptionalPhoneNumber } from './optionalPhoneNumber.ts';
 
 /**
  * Design (not shown in the spec): the tenant's profile, service state and members (there is no

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { TenantDetail } from './tenantDetail';
+import type { Envelope } from './envelope.ts';
+import type { TenantDetail } from './tenantDetail.ts';
 
 /**
  * Envelope with the tenant detail.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { TenantListItem } from './tenantListItem';
+import type { Envelope } from './envelope.ts';
+import type { TenantListItem } from './tenantListItem.ts';
 
 /**
  * Envelope with the tenants of the user, personal space first.

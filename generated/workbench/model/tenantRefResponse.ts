@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { TenantRef } from './tenantRef';
+import type { Envelope } from './envelope.ts';
+import type { TenantRef } from './tenantRef.ts';
 
 /**
  * Envelope with a tenant id and name.

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { OptionalPhoneNumber } from './optionalPhoneNumber';
+import type { OptionalPhoneNumber } from './optionalPhoneNumber.ts';
 
 /**
  * Design (not shown in the spec): edit the enterprise profile (button permission `enterprise:edit`).

@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { PhoneNumber } from './phoneNumber';
+import type { PhoneNumber } from './phoneNumber.ts';
 
 /**
  * Design (not shown in the spec): request an upgrade or renewal of the enterprise's service (button

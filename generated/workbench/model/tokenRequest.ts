@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { TokenRequestGrantType } from './tokenRequestGrantType';
+import type { TokenRequestGrantType } from './tokenRequestGrantType.ts';
 
 /**
  * Design (not shown in the spec): the single-sign-on callback exchanges the authorization code for the

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { Token } from './token';
+import type { Envelope } from './envelope.ts';
+import type { Token } from './token.ts';
 
 /**
  * Envelope with the login token.

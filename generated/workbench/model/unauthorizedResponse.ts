@@ -16,7 +16,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { ErrorEnvelope } from './errorEnvelope';
+import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
  * The authorization header is missing or the token is invalid or expired.

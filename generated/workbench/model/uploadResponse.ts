@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { UploadResult } from './uploadResult';
+import type { Envelope } from './envelope.ts';
+import type { UploadResult } from './uploadResult.ts';
 
 /**
  * Envelope with the stored file location.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { UserConfigDefHomePage } from './userConfigDefHomePage';
-import type { UserConfigManualSwitch } from './userConfigManualSwitch';
+import type { UserConfigDefHomePage } from './userConfigDefHomePage.ts';
+import type { UserConfigManualSwitch } from './userConfigManualSwitch.ts';
 
 /**
  * User config (SPEC §3): decides the landing route, the current tenant, the guides and the

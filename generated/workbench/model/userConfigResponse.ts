@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { UserConfig } from './userConfig';
+import type { Envelope } from './envelope.ts';
+import type { UserConfig } from './userConfig.ts';
 
 /**
  * Envelope with the user config.

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { UserInfo } from './userInfo';
+import type { Envelope } from './envelope.ts';
+import type { UserInfo } from './userInfo.ts';
 
 /**
  * Envelope with the user info.

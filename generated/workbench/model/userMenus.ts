@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { MenuItem } from './menuItem';
-import type { PermissionEntry } from './permissionEntry';
+import type { MenuItem } from './menuItem.ts';
+import type { PermissionEntry } from './permissionEntry.ts';
 
 /**
  * Design (not shown in the spec): the user's menus in the current tenant and the permission list. The

@@ -16,8 +16,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Envelope } from './envelope';
-import type { UserMenus } from './userMenus';
+import type { Envelope } from './envelope.ts';
+import type { UserMenus } from './userMenus.ts';
 
 /**
  * Envelope with menus and permissions.
