@@ -15,9 +15,11 @@ import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks.ts';
 // API, SSO and mock-control calls to the mock gateway (or a real upstream), socket included.
 const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.MOCK_PORT ?? 4010}`;
 const proxy: Record<string, ProxyOptions> = {
-  '/api': { target: gateway, changeOrigin: true, ws: true },
-  '/sso': { target: gateway, changeOrigin: true },
-  '/__mock': { target: gateway, changeOrigin: true },
+  // xfwd: the gateway learns the origin the browser used (X-Forwarded-Host), for the absolute
+  // URLs it hands out (uploaded files, the examples' images: scripts/mock/static-images.ts).
+  '/api': { target: gateway, changeOrigin: true, ws: true, xfwd: true },
+  '/sso': { target: gateway, changeOrigin: true, xfwd: true },
+  '/__mock': { target: gateway, changeOrigin: true, xfwd: true },
 };
 const port = Number(process.env.PORT ?? 5173);
 // Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame).

@@ -228,6 +228,12 @@ async function runOne(
       for (const close of await page.locator('.ant-modal-close:visible, .ant-drawer-close:visible').all())
         await close.click({ timeout: 2_000 }).catch(() => undefined);
       await page.mouse.move(1, 400);
+      // A dialog still fading out covers the top bar with its mask: wait for it to be gone.
+      await page
+        .locator('.ant-modal-wrap:visible, .ant-drawer-open')
+        .first()
+        .waitFor({ state: 'detached', timeout: 3_000 })
+        .catch(() => undefined);
       await page
         .getByTestId('avatar-trigger')
         .click({ timeout: 3_000 })

@@ -22,6 +22,7 @@ import { buildClassicSample } from './classic-sample';
 import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
 import { StateLayer } from './state';
 import { handleStateRoute, parseRequestBody, requestOrigin } from './state/routes';
+import { STATIC_ROUTE, localiseStaticUrls, serveStaticImage } from './static-images';
 import { newSessionId, requestSession, sessionCookie, sessionKey } from './state/sessions';
 
 export interface MockStackOptions {
@@ -315,9 +316,24 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       upstream.on('response', (answer) => {
         const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers, ...mockHeaders() };
         for (const name of hopByHop) delete responseHeaders[name];
-        res.writeHead(answer.statusCode ?? 502, responseHeaders);
-        answer.pipe(res);
-        logLine(answer.statusCode);
+        if (!/json/i.test(String(answer.headers['content-type'] ?? ''))) {
+          res.writeHead(answer.statusCode ?? 502, responseHeaders);
+          answer.pipe(res);
+          logLine(answer.statusCode);
+          return;
+        }
+        // JSON is read whole: the examples' image URLs point at this gateway (static-images.ts).
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', prismUnreachable);
+        answer.on('end', () => {
+          const text = localiseStaticUrls(Buffer.concat(chunks).toString('utf8'), requestOrigin(req));
+          delete responseHeaders['transfer-encoding'];
+          responseHeaders['content-length'] = Buffer.byteLength(text);
+          res.writeHead(answer.statusCode ?? 502, responseHeaders);
+          res.end(text);
+          logLine(answer.statusCode);
+        });
       });
       upstream.on('error', prismUnreachable);
       req.pipe(upstream);
@@ -349,9 +365,12 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     const relayVerdict = (note = '') => {
       const responseHeaders: http.OutgoingHttpHeaders = { ...verdict.headers, ...mockHeaders() };
       for (const name of [...hopByHop, 'transfer-encoding']) delete responseHeaders[name];
-      responseHeaders['content-length'] = verdict.body.length;
+      const answerBody = /json/i.test(String(verdict.headers['content-type'] ?? ''))
+        ? Buffer.from(localiseStaticUrls(verdict.body.toString('utf8'), requestOrigin(req)))
+        : verdict.body;
+      responseHeaders['content-length'] = answerBody.length;
       res.writeHead(verdict.status, responseHeaders);
-      res.end(verdict.body);
+      res.end(answerBody);
       logLine(verdict.status, note);
     };
     if (!stateful || verdict.status < 200 || verdict.status > 299) {
@@ -374,7 +393,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     }
     if (answer.violation)
       warn(`[state] ${method} ${url.pathname}: the answer breaks the contract: ${answer.violation}`);
-    sendJson(res, answer.status, answer.body, {
+    const localised: unknown = JSON.parse(
+      localiseStaticUrls(JSON.stringify(answer.body), requestOrigin(req)),
+    );
+    sendJson(res, answer.status, localised, {
       ...(mockHeaders() as Record<string, string>),
       'X-Mock-Session': key,
       'X-Mock-State': answer.violation ? 'violation' : 'stored',
@@ -399,6 +421,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     if (method === 'OPTIONS') {
       res.writeHead(204, corsHeaders);
       res.end();
+      return true;
+    }
+    if (pathname.startsWith(STATIC_ROUTE) && method === 'GET') {
+      serveStaticImage(res, pathname.slice(STATIC_ROUTE.length));
       return true;
     }
     if (pathname === '/__mock/scenarios' && method === 'GET') {

@@ -124,7 +124,8 @@ function expireSession(status?: number, code?: number): ApiError {
 }
 
 function fail(error: ApiError): never {
-  deps.notifyError(error.message);
+  // Once the session has expired the app is leaving: its one message is the expiry's.
+  if (!sessionExpiring) deps.notifyError(error.message);
   throw error;
 }
 

@@ -74,6 +74,7 @@ export const TEXT = {
     personalSpace: '个人空间',
     enterpriseSpace: '企业空间',
     current: '当前',
+    entered: '已进入',
     frozen: '冻结',
     owner: '所有者',
     enter: '进入',
@@ -139,10 +140,16 @@ export const NOTICE_TEXT = {
   // The count is its own word in the name, as it is on the badge (WCAG 2.5.3).
   bellUnread: (n: number) => `消息通知，${n}条未读`,
   readStateLabel: '阅读状态',
-  readStates: { unread: '未读', all: '全部' },
+  readStates: { unread: '未读', all: '全部消息' },
   appFilterLabel: '应用',
   /** The app filter's labels by `app_name` value (openapi/message.yaml AppName). */
-  apps: { '': '全部', workbench: '工作台', manual: '织雀手册', engine: '产品创新引擎', channel: '渠道管理' },
+  apps: {
+    '': '全部应用',
+    workbench: '工作台',
+    manual: '织雀手册',
+    engine: '产品创新引擎',
+    channel: '渠道管理',
+  },
   markAllRead: '全部已读',
   markAllReadDone: '已全部标记为已读',
   emptyUnread: '暂无未读消息',
@@ -252,7 +259,6 @@ export const ADMIN_TEXT = {
     deleted: '角色已删除',
     systemLocked: '系统角色不可修改或删除',
     powers: '权限配置',
-    configureNow: '去配置权限',
   },
   permissions: {
     title: '权限配置',
@@ -453,6 +459,7 @@ export const SHELL_TEXT = {
   switchEnterprise: '切换企业',
   closeTip: '关闭提示',
   modules: '模块',
+  sideMenu: '管理菜单',
   guide: '新手引导',
   feedback: '意见反馈',
   usageHelp: '使用帮助',

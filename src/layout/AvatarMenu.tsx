@@ -1,6 +1,5 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Tooltip, type MenuProps } from 'antd';
-import { useRef } from 'react';
+import { Dropdown, Tooltip, type MenuProps } from 'antd';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { useSession } from '@/session/bootstrap';
@@ -8,6 +7,7 @@ import { dialogs } from '@/ui/dialogs';
 import { navigation } from '@/ui/navigation';
 import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
 import { SHELL_TEXT } from '@/constants/texts';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'enterprise' && entry.truncated) {
@@ -35,6 +35,7 @@ export function AvatarMenu() {
   const access = useAccess();
   const navigate = useNavigate();
   const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const entries = avatarMenuEntries({
     userName: info.user_name,
     phone: info.phone,
@@ -89,6 +90,17 @@ export function AvatarMenu() {
 
   return (
     <Dropdown
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // Closed with Esc (or Tab) from inside the menu: the focus goes back to the button, not to <body>.
+        const focused = document.activeElement;
+        if (!next && (!focused || focused === document.body || focused.closest('.ant-dropdown')))
+          trigger.current?.focus();
+      }}
+      // The menu takes the focus when it opens (the arrow keys then move between its entries;
+      // Esc closes it and returns the focus to the button), as a WAI-ARIA menu button does.
+      autoFocus
       // Click only: with hover as well, a click that lands after the hover delay toggles the menu shut again.
       trigger={['click']}
       // Inside the fixed top bar rather than the document: the menu stays under its button when
@@ -101,6 +113,7 @@ export function AvatarMenu() {
           const entry = entries.find((e) => e.key === key);
           // Focus back on the trigger first: a dialog opened from here returns focus to it when it closes, not to the hidden menu.
           trigger.current?.focus();
+          setOpen(false);
           if (entry) act(entry);
         },
       }}
@@ -111,8 +124,17 @@ export function AvatarMenu() {
         className="top-action avatar-trigger"
         aria-label={SHELL_TEXT.accountMenu}
         data-testid="avatar-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onKeyDown={(event) => {
+          // ArrowDown / ArrowUp open the menu too (Enter and Space click the button).
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
-        <Avatar size={28} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
+        <UserAvatar size={28} url={info.avatar_url} />
       </button>
     </Dropdown>
   );

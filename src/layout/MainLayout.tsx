@@ -3,8 +3,9 @@
  * server-driven side menu in the management back-end), the page, the footer.
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
-import { ConfigProvider } from 'antd';
-import { Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Grid } from 'antd';
+import { Suspense, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
@@ -20,20 +21,40 @@ import { ModuleTabs } from './ModuleTabs';
 import { ShellDialogs } from './ShellDialogs';
 import { ShellFooter } from './ShellFooter';
 import { TipBar, useTipBarShown } from './TipBar';
-import { TopActions } from './TopActions';
+import { TOP_ACTION_SLOTS, useTopActions } from './TopActions';
 
 // antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX): below it the side menu collapses.
 const SIDER_BREAKPOINT = 'lg';
 
+/**
+ * The server's menu tree as ProLayout's menu data, tidied for the side menu:
+ * - a group with only one visible entry is that entry (a group of one is a needless click);
+ * - a hidden page (e.g. 权限配置, reached from a role's row) highlights the visible entry
+ *   beside it, so the side menu always shows where the user is.
+ */
 function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
-  return nodes.map((node) => ({
-    key: node.key,
-    path: node.path,
-    name: node.name,
-    icon: menuIcon(node.icon),
-    hideInMenu: node.hidden,
-    children: node.children ? toProMenu(node.children) : undefined,
-  }));
+  const firstVisible = nodes.find((node) => !node.hidden);
+  return nodes.flatMap((node): MenuDataItem[] => {
+    const visibleChildren = node.children?.filter((child) => !child.hidden) ?? [];
+    if (node.children && visibleChildren.length === 1 && !node.hidden) {
+      // The group's icon goes to its only entry when that has none of its own.
+      const only = visibleChildren[0];
+      return toProMenu(
+        node.children.map((child) => (child === only ? { ...child, icon: child.icon ?? node.icon } : child)),
+      );
+    }
+    return [
+      {
+        key: node.key,
+        path: node.path,
+        name: node.name,
+        icon: menuIcon(node.icon),
+        hideInMenu: node.hidden,
+        parentKeys: node.hidden && firstVisible ? [firstVisible.key] : undefined,
+        children: node.children ? toProMenu(node.children) : undefined,
+      },
+    ];
+  });
 }
 
 /**
@@ -44,7 +65,8 @@ function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
 const LAYOUT_MENU = { locale: false };
 const NO_SIDE_MENU: MenuDataItem[] = [];
 const LAYOUT_TOKEN = {
-  header: { heightLayoutHeader: 56 },
+  // Opaque: ProLayout's default is a translucent, blurred header (what scrolls under it shows through as a glow).
+  header: { heightLayoutHeader: 56, colorBgHeader: '#fff' },
   pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
 };
 
@@ -74,6 +96,20 @@ export function MainLayout() {
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
   const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
   const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;
+  // Below 768 px ProLayout puts the side menu in a drawer. Its own toggle is a bare <span> (no
+  // role, not focusable): the shell draws a real button instead and drives the drawer with it.
+  const phone = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Each action keeps the app's theme (ProLayout's header has a token context of its own).
+  // ProLayout keys its action items by position: an action that is not offered here keeps its
+  // place as an empty slot (hidden by CSS), so the bell and the avatar menu are never remounted
+  // (an open menu closed) when the guide flag or the feedback icon comes or goes.
+  const offered = new Map(useTopActions().map((action) => [action.key, action.node]));
+  const topActions = TOP_ACTION_SLOTS.map((key) => (
+    <ConfigProvider key={key} theme={ROOT_THEME}>
+      {offered.get(key) ?? <span className="top-action-slot" aria-hidden="true" />}
+    </ConfigProvider>
+  ));
 
   return (
     // ProLayout's mix header is fixed at the top: it sits below the tip bar.
@@ -98,20 +134,41 @@ export function MainLayout() {
           menuHeaderRender={homeLink}
           // The mix layout draws the desktop header's logo with headerTitleRender (menuHeaderRender only on mobile).
           headerTitleRender={homeLink}
-          menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+          menuItemRender={(item, dom) =>
+            item.path ? (
+              // Following an entry closes the phone's menu drawer.
+              <Link to={item.path} onClick={() => setDrawerOpen(false)}>
+                {dom}
+              </Link>
+            ) : (
+              dom
+            )
+          }
+          {...(phone && {
+            collapsed: !drawerOpen,
+            onCollapse: (collapsed: boolean) => setDrawerOpen(!collapsed),
+          })}
           headerContentRender={() => (
             <ConfigProvider theme={ROOT_THEME}>
-              <ErrorBoundary region={SHELL_TEXT.regions.moduleNav} compact>
-                <ModuleTabs />
-                <MenusFailedNotice />
-              </ErrorBoundary>
+              <div className="shell-header-content">
+                {phone && inAdmin ? (
+                  <Button
+                    type="text"
+                    className="side-menu-toggle"
+                    icon={<MenuOutlined />}
+                    aria-label={SHELL_TEXT.sideMenu}
+                    aria-expanded={drawerOpen}
+                    onClick={() => setDrawerOpen((open) => !open)}
+                  />
+                ) : null}
+                <ErrorBoundary region={SHELL_TEXT.regions.moduleNav} compact>
+                  <ModuleTabs />
+                  <MenusFailedNotice />
+                </ErrorBoundary>
+              </div>
             </ConfigProvider>
           )}
-          actionsRender={() => [
-            <ConfigProvider key="actions" theme={ROOT_THEME}>
-              <TopActions />
-            </ConfigProvider>,
-          ]}
+          actionsRender={() => topActions}
           footerRender={() => <ShellFooter />}
           token={LAYOUT_TOKEN}
         >

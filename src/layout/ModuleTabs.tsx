@@ -1,7 +1,11 @@
 /**
  * Module tabs (SPEC §2): 织雀手册 (manual switch "true"), 产品管理, 制造引擎 (switch
  * "false"). Switching does a full page navigation, so each app starts clean.
+ * Below the spec's mobile breakpoint (992 px) the tabs collapse into one button that
+ * names the current module and opens the others as a menu.
  */
+import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Grid } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { APP_PREFIX, appForPath, useAccess } from '@/access';
 import { SHELL_TEXT } from '@/constants/texts';
@@ -9,8 +13,40 @@ import { SHELL_TEXT } from '@/constants/texts';
 export function ModuleTabs() {
   const { routeSet } = useAccess();
   const { pathname } = useLocation();
+  // antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX).
+  const wide = Grid.useBreakpoint().lg ?? true;
   const current = appForPath(pathname);
   if (routeSet.tabs.length === 0) return null;
+  if (!wide) {
+    const currentTab = routeSet.tabs.find((app) => app === current);
+    return (
+      <nav className="module-tabs module-tabs-compact" aria-label={SHELL_TEXT.modules}>
+        <Dropdown
+          trigger={['click']}
+          autoFocus
+          menu={{
+            selectable: true,
+            selectedKeys: currentTab ? [currentTab] : [],
+            items: routeSet.tabs.map((app) => ({
+              key: app,
+              label: (
+                <a href={`${APP_PREFIX[app]}/`} aria-current={current === app ? 'page' : undefined}>
+                  {SHELL_TEXT.apps[app]}
+                </a>
+              ),
+            })),
+          }}
+        >
+          <Button type="text" className="module-tabs-button" icon={<AppstoreOutlined />}>
+            <span className="module-tabs-current">
+              {currentTab ? SHELL_TEXT.apps[currentTab] : SHELL_TEXT.modules}
+            </span>
+            <DownOutlined aria-hidden className="module-tabs-caret" />
+          </Button>
+        </Dropdown>
+      </nav>
+    );
+  }
   return (
     <nav className="module-tabs" aria-label={SHELL_TEXT.modules}>
       {routeSet.tabs.map((app) => (

@@ -31,7 +31,7 @@ export function TipBar() {
     >
       {shown ? (
         <>
-          <span>{SHELL_TEXT.tipBar}</span>
+          <span className="tip-bar-text">{SHELL_TEXT.tipBar}</span>
           <Button type="link" size="small" onClick={() => navigation.openEntrance()}>
             {SHELL_TEXT.switchEnterprise}
           </Button>

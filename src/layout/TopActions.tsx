@@ -5,6 +5,7 @@
  */
 import { FlagOutlined, MessageOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FEEDBACK_DETAIL_PATHS, RENEWAL_PATH, appForPath, useAccess } from '@/access';
 import { NoticeBell } from '@/features/notices/NoticeBell';
@@ -26,13 +27,27 @@ export function useFeedbackOffered(): boolean {
   return showsFeedbackIcon(pathname) && !isFrozen;
 }
 
-export function TopActions() {
+/**
+ * One element per action: ProLayout wraps each in its own header item, so every action has its
+ * own hover highlight, focus ring and click target (one Tab stop each, in reading order).
+ */
+/** The top bar's actions in their order (SPEC §2); each is offered or not by `useTopActions`. */
+export const TOP_ACTION_SLOTS = ['guide', 'feedback', 'notices', 'account'] as const;
+
+export interface TopAction {
+  key: (typeof TOP_ACTION_SLOTS)[number];
+  node: ReactNode;
+}
+
+export function useTopActions(): TopAction[] {
   const { pathname } = useLocation();
   const feedback = useFeedbackOffered();
   const app = appForPath(pathname);
-  return (
-    <div className="top-actions">
-      {app === 'manual' ? (
+  const actions: TopAction[] = [];
+  if (app === 'manual') {
+    actions.push({
+      key: 'guide',
+      node: (
         <Tooltip title={SHELL_TEXT.guide}>
           <button
             type="button"
@@ -41,11 +56,16 @@ export function TopActions() {
             data-testid="guide-flag"
             onClick={() => dialogs.open('guide')}
           >
-            <FlagOutlined />
+            <FlagOutlined aria-hidden />
           </button>
         </Tooltip>
-      ) : null}
-      {feedback ? (
+      ),
+    });
+  }
+  if (feedback) {
+    actions.push({
+      key: 'feedback',
+      node: (
         <Tooltip title={SHELL_TEXT.feedback}>
           <button
             type="button"
@@ -54,16 +74,29 @@ export function TopActions() {
             data-testid="feedback-icon"
             onClick={() => dialogs.open('feedback')}
           >
-            <MessageOutlined />
+            <MessageOutlined aria-hidden />
           </button>
         </Tooltip>
-      ) : null}
-      <ErrorBoundary region={SHELL_TEXT.notices} compact>
-        <NoticeBell />
-      </ErrorBoundary>
-      <ErrorBoundary region={SHELL_TEXT.accountMenu} compact>
-        <AvatarMenu />
-      </ErrorBoundary>
-    </div>
+      ),
+    });
+  }
+  actions.push(
+    {
+      key: 'notices',
+      node: (
+        <ErrorBoundary region={SHELL_TEXT.notices} compact>
+          <NoticeBell />
+        </ErrorBoundary>
+      ),
+    },
+    {
+      key: 'account',
+      node: (
+        <ErrorBoundary region={SHELL_TEXT.accountMenu} compact>
+          <AvatarMenu />
+        </ErrorBoundary>
+      ),
+    },
   );
+  return actions;
 }

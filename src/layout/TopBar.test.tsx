@@ -6,7 +6,17 @@ import { removeItem } from '@/session/storage';
 import { AvatarMenu } from './AvatarMenu';
 import { ModuleTabs } from './ModuleTabs';
 import { TipBar } from './TipBar';
-import { TopActions, showsFeedbackIcon } from './TopActions';
+import { showsFeedbackIcon, useTopActions } from './TopActions';
+
+function TopActions() {
+  return (
+    <>
+      {useTopActions().map(({ key, node }) => (
+        <span key={key}>{node}</span>
+      ))}
+    </>
+  );
+}
 
 beforeEach(() => removeItem('tipBarClosed'));
 

@@ -3,6 +3,7 @@
  * way back, the token in the URL, logout and session expiry.
  */
 import { config } from '@/config/env';
+import { TOAST_SECONDS } from '@/constants/limits';
 import { safeRedirect } from '@/ui/safe-url';
 import { clearCredentials, writeItem } from './storage';
 
@@ -96,12 +97,15 @@ export function signOut(): void {
   window.location.assign(logoutUrl());
 }
 
-/** How long the session-expiry message stays readable before the logout page. */
-export const EXPIRY_NOTICE_MS = 1500;
-
-/** Session expiry (SPEC §4): credentials cleared at once; the logout page after the message has been seen. */
+/**
+ * Session expiry (SPEC §4, §8): the credentials are cleared at once; the logout page follows
+ * once "登录状态已失效,请重新登录!" has been on screen for the spec's toast duration. The
+ * wait is for the reader: the logout page belongs to the account app and cannot repeat the
+ * message, and leaving at once would unload it within a frame of appearing. Nothing can act
+ * on the dead session meanwhile (no credentials; the transport toasts nothing more).
+ */
 export function expireSession(): void {
   leaving = true;
   clearCredentials();
-  window.setTimeout(() => window.location.assign(logoutUrl()), EXPIRY_NOTICE_MS);
+  window.setTimeout(() => window.location.assign(logoutUrl()), TOAST_SECONDS * 1000);
 }

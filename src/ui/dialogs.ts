@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
 export type ShellDialog = 'feedback' | 'notices' | 'logout' | 'avatar' | 'invite' | 'guide';
 
 const open = new Set<ShellDialog>();
+/** The control that had the focus when each dialog opened: it gets it back when the dialog closes. */
+const openers = new Map<ShellDialog, HTMLElement>();
 const listeners = new Set<() => void>();
 let snapshot: ReadonlySet<ShellDialog> = new Set();
 
@@ -19,12 +21,17 @@ function emit() {
 export const dialogs = {
   open(name: ShellDialog) {
     if (!open.has(name)) {
+      const focused = typeof document === 'undefined' ? null : document.activeElement;
+      if (focused instanceof HTMLElement && focused !== document.body) openers.set(name, focused);
       open.add(name);
       emit();
     }
   },
   close(name: ShellDialog) {
-    if (open.delete(name)) emit();
+    if (open.delete(name)) {
+      emit();
+      returnFocus(name);
+    }
   },
   isOpen: (name: ShellDialog) => open.has(name),
   subscribe(listener: () => void) {
@@ -32,6 +39,22 @@ export const dialogs = {
     return () => listeners.delete(listener);
   },
 };
+
+/**
+ * Gives the focus back to the dialog's opener once it has closed (Esc included), unless the
+ * user has put it somewhere else meanwhile. antd returns it only when the focus was outside the
+ * dialog as it opened; a dialog whose field takes the focus as it mounts (autofocus) is never told.
+ */
+function returnFocus(name: ShellDialog) {
+  const opener = openers.get(name);
+  openers.delete(name);
+  if (!opener) return;
+  requestAnimationFrame(() => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.closest('.ant-modal-wrap, .ant-drawer');
+    if (lost && opener.isConnected) opener.focus({ preventScroll: true });
+  });
+}
 
 export function useDialog(name: ShellDialog): { open: boolean; show: () => void; hide: () => void } {
   const state = useSyncExternalStore(dialogs.subscribe, () => snapshot);

@@ -41,7 +41,9 @@ test.describe('management back-end', () => {
     await expect(page.getByRole('button', { name: /解散企业/ })).toBeVisible();
 
     // Roles: create 质检员.
-    await sideMenu(page, '角色权限', '角色管理');
+    // 角色权限 holds one visible page: the side menu shows that page itself, not a group of one.
+    await expect(page.getByRole('menuitem', { name: '角色权限' })).toHaveCount(0);
+    await sideMenu(page, '角色管理');
     await page.waitForURL('**/manage/roles');
     await expect(page.getByRole('cell', { name: '企业管理员 系统' })).toBeVisible();
     await page.getByRole('button', { name: /新建角色/ }).click();
@@ -61,9 +63,16 @@ test.describe('management back-end', () => {
     await expect(editor).toBeHidden();
     await expect(page.getByRole('row', { name: /质检员/ })).toContainText('负责质检类手册的审核与发布');
 
-    // Its powers: straight from the creation notice.
-    await page.getByRole('button', { name: /去配置权限/ }).click();
+    // One short message says it was created (no notification over the top bar).
+    await expect(page.locator('.ant-message-notice', { hasText: '角色已创建' })).toBeVisible();
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+    // Its powers: from its row. The side menu still shows where the user is (角色管理).
+    await page
+      .getByRole('row', { name: /质检员/ })
+      .getByRole('link', { name: /权限配置/ })
+      .click();
     await page.waitForURL(`**/manage/permissions?roleId=${created.id}`);
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('角色管理');
     await expect(page.getByRole('heading', { name: '权限配置：质检员' })).toBeVisible();
     await page.getByRole('tab', { name: /织雀手册/ }).click();
     await page.getByRole('checkbox', { name: 'Select 删除手册' }).click();

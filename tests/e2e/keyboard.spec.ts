@@ -78,13 +78,13 @@ test('the module tabs and the avatar menu work with the keyboard', async ({ page
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/micro-app-product\/$/);
 
-  // The avatar menu opens with Enter; Tab moves into it, the arrow keys move between its entries, Enter picks one.
+  // The avatar menu opens with Enter and takes the focus; the arrow keys move between its entries, Enter picks one.
   const avatar = page.getByRole('button', { name: '账号菜单' });
   await tabTo(page, avatar);
   await page.keyboard.press('Enter');
   const menu = page.locator('.ant-dropdown-menu[role="menu"]');
   await expect(menu).toBeVisible();
-  await page.keyboard.press('Tab');
+  await expect(avatar).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   const settings = menu.getByRole('menuitem', { name: '账号设置' });
   for (let i = 0; i < 10 && !(await settings.evaluate((el) => el === document.activeElement)); i++)
@@ -97,7 +97,42 @@ test('the module tabs and the avatar menu work with the keyboard', async ({ page
   await tabTo(page, avatar);
   await page.keyboard.press('Enter');
   await expect(menu).toBeVisible();
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  await expect(avatar).toBeFocused();
+});
+
+test('a dialog opened with the keyboard closes with Escape and gives the focus back to its button', async ({
+  page,
+}) => {
+  await signInToShell(page, 'personal');
+  const feedback = page.getByTestId('feedback-icon');
+  await tabTo(page, feedback);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '意见反馈' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusInside(dialog)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(feedback).toBeFocused();
+
+  // The same for a dialog opened from the avatar menu (the menu is gone when it closes).
+  const avatar = page.getByRole('button', { name: '账号菜单' });
+  await avatar.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.locator('.ant-dropdown-menu[role="menu"]');
+  await expect(menu).toBeVisible();
+  const logout = menu.getByRole('menuitem', { name: '退出登录' });
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(logout).toBeFocused({ timeout: 300 });
+  }).toPass();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog').filter({ hasText: '确认退出' });
+  await expect(confirm).toBeVisible();
+  await expect.poll(() => focusInside(confirm)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
   await expect(avatar).toBeFocused();
 });

@@ -48,9 +48,9 @@ test('the bell shows the unread count; reading notices changes it, and it stays 
   await expect(drawer).toBeVisible();
   const items = drawer.getByTestId('notice-item');
   await expect(items).toHaveCount(3); // unread only, the default
-  const readState = (name: '全部' | '未读') =>
+  const readState = (name: '全部消息' | '未读') =>
     drawer.getByRole('radio', { name }).locator('xpath=..').click();
-  await readState('全部');
+  await readState('全部消息');
   await expect(items).toHaveCount(5);
   await readState('未读');
   await expect(items).toHaveCount(3);

@@ -11,54 +11,73 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The contract's example images live on a host that does not exist here: serve a real PNG for them. */
-async function serveStaticImages(page: Page) {
-  await page.route('https://static.zhique.example.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
-  );
-}
-
 const topBarAvatar = (page: Page) => page.getByTestId('avatar-trigger').locator('img');
 
-test('change the avatar: upload a PNG, save, "头像更改成功！", the top bar shows it at once and after a reload', async ({
+/** Every request the page makes to a host other than the app's own. */
+function foreignRequests(page: Page, origin: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== origin) seen.push(r.url());
+  });
+  return seen;
+}
+
+test('change the avatar: an upload saves at once ("头像更改成功！"), the top bar shows it at once and after a reload; no other host is asked', async ({
   page,
+  baseURL,
 }) => {
-  await serveStaticImages(page);
+  const foreign = foreignRequests(page, new URL(baseURL!).origin);
   await signInToShell(page, 'personal', '/user-info/base-info');
-  await expect(topBarAvatar(page)).toHaveAttribute(
-    'src',
-    'https://static.zhique.example.com/avatar/u-1001.png',
-  );
+  // The contract's example avatar is served by the mock stack on the app's origin (offline).
+  await expect(topBarAvatar(page)).toHaveAttribute('src', /\/__mock\/static\/avatar\/u-1001\.png$/);
+  await expect
+    .poll(() => topBarAvatar(page).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await page.getByTestId('user-center-avatar').click();
   await page.getByTestId('change-avatar').click();
   const dialog = page.getByRole('dialog', { name: '更换头像' });
   await expect(dialog).toBeVisible();
-  const save = dialog.getByRole('button', { name: /保\s*存/ });
-  await expect(save).toBeDisabled();
+  // No extra step: choosing a file (or resetting) is the change.
+  await expect(dialog.getByRole('button', { name: /保\s*存/ })).toHaveCount(0);
 
   const upload = page.waitForResponse((r) => r.url().endsWith('/api/workbench/sys/v1/upload'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
+  );
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: '选择图片' }).click();
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   const uploaded = ((await (await upload).json()) as { data: { abs: string } }).data.abs;
-  await expect(dialog.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
-  await expect(save).toBeEnabled();
-
-  const request = page.waitForRequest(
-    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
-  );
-  await save.click();
   expect((await request).postDataJSON()).toEqual({ avatar_url: uploaded, user_name: '林小雀' });
   await expect(page.getByText('头像更改成功！')).toBeVisible();
-  await expect(dialog).toBeHidden();
   await expect(topBarAvatar(page)).toHaveAttribute('src', uploaded);
   await expect(page.getByTestId('user-center-avatar').locator('img')).toHaveAttribute('src', uploaded);
 
-  // The server remembered it: after a reload the top bar loads the uploaded image (served by the mock).
+  // Reset to the default, with the keyboard: saved at once; Esc still closes the dialog, and the
+  // focus goes back to the control that opened it.
+  const reset = dialog.getByRole('button', { name: '恢复默认头像' });
+  await reset.focus();
+  const resetRequest = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
+  );
+  await page.keyboard.press('Enter');
+  expect(((await resetRequest).postDataJSON() as { avatar_url: string }).avatar_url).toMatch(
+    /avatar\/default\.png$/,
+  );
+  await expect(reset).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('user-center-avatar')).toBeFocused();
+
+  // The server remembered it: after a reload the top bar shows the default avatar, shipped with the app.
   await page.reload();
-  await expect(topBarAvatar(page)).toHaveAttribute('src', uploaded);
-  await expect.poll(() => topBarAvatar(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect
+    .poll(() => topBarAvatar(page).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await topBarAvatar(page).getAttribute('src')).not.toMatch(/^https:/);
+  expect(foreign).toEqual([]);
 });
 
 test('the left column: phone, menu, and joined enterprises hidden in page2 mode', async ({ page }) => {

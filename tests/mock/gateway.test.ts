@@ -332,3 +332,38 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe('the examples’ images, offline', () => {
+  it('points the examples’ image URLs at the gateway, on the origin the browser used, and serves them', async () => {
+    const info = await get(`${stack.url}/api/workbench/user/v1/login/detail`, {
+      headers: { ...AUTH, 'X-Forwarded-Host': 'localhost:5173', 'X-Forwarded-Proto': 'http' },
+    });
+    const body = (await info.json()) as { data: { avatar_url: string } };
+    expect(body.data.avatar_url).toMatch(/^http:\/\/localhost:5173\/__mock\/static\/avatar\/.+\.png$/);
+    expect(JSON.stringify(body)).not.toContain('static.zhique.example.com');
+
+    const image = await get(`${stack.url}${new URL(body.data.avatar_url).pathname}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await image.text()).toMatch(/^<svg /);
+  });
+
+  it('rewrites answers Prism gives straight through too (the notices’ icons)', async () => {
+    const notices = await get(`${stack.url}/api/message/v1/tenant/t-personal-1001/user/u-1001/msg/list`, {
+      method: 'POST',
+      headers: { ...AUTH, 'Content-Type': 'application/json', Origin: 'http://localhost:4173' },
+      body: JSON.stringify({
+        app_name: '',
+        readState: 2,
+        index: 1,
+        page_size: 100,
+        uid: 'u-1001',
+        tid: 't-personal-1001',
+      }),
+    });
+    const text = await notices.text();
+    expect(text).not.toContain('static.zhique.example.com');
+    expect(Number(notices.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+  });
+});

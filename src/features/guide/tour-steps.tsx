@@ -35,6 +35,9 @@ export function findTourTarget(target: TourTarget): HTMLElement | null {
 export function tourSteps(): NonNullable<TourProps['steps']> {
   return TOUR_TARGETS.slice(0, GUIDE_TOUR_STEPS).map((target) => ({
     ...COPY[target],
+    // Every target sits on the left of the page: a popover aligned to its left edge keeps the
+    // page's margin, where a centred one would run into the window's edge (the recycle bin).
+    placement: 'bottomLeft' as const,
     // Looked up when the step shows, so a sub-app that mounts late is still found.
     target: (() => findTourTarget(target)) as () => HTMLElement,
   }));

@@ -51,7 +51,7 @@ async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
 async function chooseReadState(
   user: ReturnType<typeof userEvent.setup>,
   drawer: HTMLElement,
-  name: '全部' | '未读',
+  name: '全部消息' | '未读',
 ) {
   const radio = within(drawer).getByRole('radio', { name });
   await user.click(radio.closest('label')!);
@@ -122,7 +122,7 @@ describe('notice drawer', () => {
     const drawer = await openDrawer(user);
     await waitFor(() => expect(items()).toHaveLength(3));
 
-    await chooseReadState(user, drawer, '全部');
+    await chooseReadState(user, drawer, '全部消息');
     await waitFor(() => expect(titles()).toContain('系统维护通知'));
     expect(state.lists.at(-1)).toMatchObject({ readState: 2, app_name: '' });
 
@@ -151,7 +151,7 @@ describe('notice drawer', () => {
   it('does nothing when a read notice is clicked', async () => {
     const { state, user } = setup();
     const drawer = await openDrawer(user);
-    await chooseReadState(user, drawer, '全部');
+    await chooseReadState(user, drawer, '全部消息');
     await waitFor(() => expect(titles()).toContain('系统维护通知'));
     const readItem = items().find((li) => li.dataset.read === 'true')!;
     expect(within(readItem).queryByRole('button')).toBeNull();
@@ -194,7 +194,7 @@ describe('notice drawer', () => {
     expect(state.lists.slice(before)).toEqual([expect.objectContaining({ app_name: '', readState: 0 })]);
 
     const reopened = await openDrawer(user);
-    expect(within(reopened).getByRole('tab', { name: '全部' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(reopened).getByRole('tab', { name: '全部应用' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(titles()).toEqual(['手册审核通过', '新品评审结果已发布', '渠道合作申请']));
   });
 
@@ -202,7 +202,7 @@ describe('notice drawer', () => {
     const { user } = setup([]);
     const drawer = await openDrawer(user);
     expect(await within(drawer).findByText('暂无未读消息')).toBeInTheDocument();
-    await chooseReadState(user, drawer, '全部');
+    await chooseReadState(user, drawer, '全部消息');
     expect(await within(drawer).findByText('暂无消息')).toBeInTheDocument();
   });
 
@@ -212,7 +212,7 @@ describe('notice drawer', () => {
     await waitFor(() => expect(items()).toHaveLength(3));
 
     state.failList = true;
-    await chooseReadState(user, drawer, '全部');
+    await chooseReadState(user, drawer, '全部消息');
     const alert = await within(drawer).findByRole('alert');
     expect(alert).toHaveTextContent('消息刷新失败，下面是上次加载的列表');
     expect(titles()).toEqual(['手册审核通过', '新品评审结果已发布', '渠道合作申请']);

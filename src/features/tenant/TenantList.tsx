@@ -45,18 +45,25 @@ export function TenantList({ tenants, currentLink, entering, onEnter }: TenantLi
             data-testid={`tenant-${tenant.tenant_link}`}
             aria-current={current ? 'true' : undefined}
             actions={[
-              <Button
-                key="enter"
-                autoInsertSpace={false}
-                type={current || tenant.is_disable ? 'default' : 'primary'}
-                danger={tenant.is_disable}
-                loading={entering === tenant.tenant_link}
-                disabled={entering !== null && entering !== tenant.tenant_link}
-                aria-label={`${tenant.is_disable ? TEXT.tenant.toRenewal : TEXT.tenant.enter} ${tenant.tenant_name}`}
-                onClick={() => onEnter(tenant)}
-              >
-                {tenant.is_disable ? TEXT.tenant.toRenewal : TEXT.tenant.enter}
-              </Button>,
+              current && !tenant.is_disable ? (
+                // The space the user is in is not offered again: it says so instead.
+                <Button key="enter" autoInsertSpace={false} disabled>
+                  {TEXT.tenant.entered}
+                </Button>
+              ) : (
+                <Button
+                  key="enter"
+                  autoInsertSpace={false}
+                  type={tenant.is_disable ? 'default' : 'primary'}
+                  danger={tenant.is_disable}
+                  loading={entering === tenant.tenant_link}
+                  disabled={entering !== null && entering !== tenant.tenant_link}
+                  aria-label={`${tenant.is_disable ? TEXT.tenant.toRenewal : TEXT.tenant.enter} ${tenant.tenant_name}`}
+                  onClick={() => onEnter(tenant)}
+                >
+                  {tenant.is_disable ? TEXT.tenant.toRenewal : TEXT.tenant.enter}
+                </Button>
+              ),
             ]}
           >
             <List.Item.Meta

@@ -35,17 +35,17 @@ function renderDialog() {
   const view = renderWithShell(<AvatarDialog open onClose={onClose} />, { session: makeSession({ info }) });
   view.queryClient.setQueryData<UserInfo>(getGetUserInfoQueryKey(), info);
   const input = () => screen.getByRole('dialog').querySelector('input[type=file]') as HTMLInputElement;
-  const save = () => within(screen.getByRole('dialog')).getByRole('button', { name: /保\s*存/ });
-  return { ...view, user, onClose, input, save };
+  const reset = () => within(screen.getByRole('dialog')).getByRole('button', { name: '恢复默认头像' });
+  return { ...view, user, onClose, input, reset };
 }
 
 describe('avatar dialog', () => {
   it('refuses an image over 5MB before sending it', async () => {
-    const { user, input, save } = renderDialog();
+    const { user, input } = renderDialog();
     await user.upload(input(), pngFile('huge.png', 5 * MB + 1));
     expect(await screen.findByText('上传头像图片大小不能超过 5MB!')).toBeInTheDocument();
     expect(uploads).toBe(0);
-    expect(save()).toBeDisabled();
+    expect(calls).toEqual([]);
   });
 
   it('refuses files that are not JPG/JPEG/PNG by content', async () => {
@@ -56,24 +56,24 @@ describe('avatar dialog', () => {
   });
 
   it('warns over 2MB but still uploads', async () => {
-    const { user, input, save } = renderDialog();
+    const { user, input } = renderDialog();
     await user.upload(input(), jpegFile('big.jpg', 2 * MB + 1));
     expect(await screen.findByText('上传图片大小不能超过 2MB!')).toBeInTheDocument();
     await waitFor(() => expect(uploads).toBe(1));
-    await waitFor(() => expect(save()).toBeEnabled());
+    expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
   });
 
-  it('uploads, saves avatar_url with user_name, says "头像更改成功！" and updates the shell', async () => {
-    const { user, input, save, onClose, queryClient } = renderDialog();
+  it('saves an upload at once (avatar_url with user_name), says "头像更改成功！" and updates the shell', async () => {
+    const { user, input, onClose, queryClient } = renderDialog();
     await user.upload(input(), pngFile('me.png', 20 * 1024));
-    await waitFor(() => expect(save()).toBeEnabled());
-    await user.click(save());
     expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
     expect(calls).toEqual([
       { method: 'PUT', path: '/user/v1/login/', body: { avatar_url: NEW_URL, user_name: info.user_name } },
     ]);
     expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.avatar_url).toBe(NEW_URL);
-    expect(onClose).toHaveBeenCalled();
+    // The dialog stays open on the new avatar; the user closes it.
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
   });
 
   it('ignores a failed upload silently', async () => {
@@ -83,19 +83,22 @@ describe('avatar dialog', () => {
         return HttpResponse.json({ code: 500, msg: '存储失败', data: null });
       }),
     );
-    const { user, input, save } = renderDialog();
+    const { user, input } = renderDialog();
     await user.upload(input(), pngFile('me.png'));
     await waitFor(() => expect(uploads).toBe(1));
-    expect(save()).toBeDisabled();
+    expect(calls).toEqual([]);
     expect(screen.queryByText('存储失败')).not.toBeInTheDocument();
   });
 
-  it('resets to the default avatar', async () => {
-    const { user, save } = renderDialog();
-    await user.click(screen.getByRole('button', { name: '恢复默认头像' }));
-    await user.click(save());
+  it('resets to the default avatar at once and keeps the focus inside the dialog', async () => {
+    const { user, reset } = renderDialog();
+    await user.click(reset());
     expect(await screen.findByText('头像更改成功！')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ avatar_url: config.defaultAvatarUrl, user_name: info.user_name });
+    // Once saved, the default disables the reset button: the focus moves to 选择图片, inside the dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /选择图片/ })),
+    );
   });
 
   it('abandons an upload still under way when the dialog closes', async () => {
@@ -117,7 +120,7 @@ describe('avatar dialog', () => {
     await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, pngFile('me.png'));
     await waitFor(() => expect(uploads).toBe(1));
     expect(abort).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await user.click(within(dialog).getByRole('button', { name: /关\s*闭|Close/ }));
     await waitFor(() => expect(abort).toHaveBeenCalledTimes(1));
     abort.mockRestore();
   });

@@ -1,10 +1,11 @@
 /**
- * 更换头像 (SPEC §4 "Avatar dialog"): upload (.jpg/.jpeg/.png, one file, refused
- * over 5MB, warned over 2MB) or reset to the default, preview, save with
- * avatar_url and user_name ("头像更改成功！"). The shell's user info is updated,
- * so the top bar shows the new avatar at once.
+ * 更换头像 (SPEC §4 "Avatar dialog": open, upload or reset to default, close). An
+ * upload (.jpg/.jpeg/.png, one file, refused over 5MB, warned over 2MB) or a reset is
+ * saved at once with avatar_url and user_name ("头像更改成功！"); the shell's user info
+ * is updated, so the top bar shows the new avatar at once. Closing is the dialog's own
+ * close button or Esc.
  */
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Modal, Progress, Space, Upload, type UploadProps } from 'antd';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { upload } from '@/api/transport';
@@ -12,39 +13,45 @@ import { config } from '@/config/env';
 import { ACCOUNT_TEXT, TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { checkAvatarImage, IMAGE_ACCEPT } from '@/validation';
+import { UserAvatar, avatarSrc } from '@/ui/UserAvatar';
 import { useSaveUserInfo } from './user-info-cache';
 import './user-center.css';
-
-interface Pending {
-  /** What will be saved: the uploaded file's absolute URL, or the default avatar. */
-  url: string;
-  /** What is shown meanwhile: the local file (the stored copy may not be reachable yet). */
-  preview: string;
-}
 
 function objectUrl(file: Blob): string | null {
   return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
 }
 
-function AvatarEditor({
-  uploadInFlight,
-  onClose,
-}: {
-  uploadInFlight: RefObject<AbortController | null>;
-  onClose: () => void;
-}) {
+function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortController | null> }) {
   const { info } = useSession();
   const { message } = App.useApp();
   const save = useSaveUserInfo();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  /** The local copy of a file being uploaded or saved (the stored copy may not be reachable yet). */
+  const [preview, setPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
 
   useEffect(
     () => () => {
-      if (pending?.preview.startsWith('blob:')) URL.revokeObjectURL(pending.preview);
+      if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
     },
-    [pending],
+    [preview],
   );
+
+  /** An upload or a reset is the user's choice: it is saved at once (SPEC §4). */
+  const saveAvatar = (url: string, localCopy: string | null) => {
+    setPreview(localCopy);
+    save.mutate(
+      { data: { avatar_url: url, user_name: info.user_name } },
+      {
+        onSuccess: () => void message.success(TEXT.avatarChanged),
+        onSettled: () => {
+          setPreview(null);
+          // The reset button is disabled once the default is saved: focus stays in the dialog (Esc still closes it).
+          chooseButton.current?.focus();
+        },
+      },
+    );
+  };
 
   const beforeUpload: UploadProps['beforeUpload'] = async (file) => {
     const check = await checkAvatarImage(file);
@@ -67,79 +74,52 @@ function AvatarEditor({
       uploadInFlight.current = null;
       setPercent(null);
       // SPEC §8: any code but 0 is ignored silently: the current avatar stays.
-      if (result.ok) setPending({ url: result.abs, preview: objectUrl(blob) ?? result.abs });
+      if (result.ok) saveAvatar(result.abs, objectUrl(blob));
     });
   };
 
-  const shown = pending?.preview ?? info.avatar_url;
-  const uploading = percent !== null;
-  const isDefault = (pending?.url ?? info.avatar_url) === config.defaultAvatarUrl;
+  const busy = percent !== null || save.isPending;
+  const isDefault = avatarSrc(info.avatar_url) === avatarSrc(config.defaultAvatarUrl);
 
   return (
-    <>
-      <div className="avatar-editor">
-        <Avatar
-          size={120}
-          src={shown || undefined}
-          icon={<UserOutlined />}
-          alt={ACCOUNT_TEXT.avatar}
-          data-testid="avatar-preview"
+    <div className="avatar-editor" aria-busy={busy}>
+      {preview ? (
+        <Avatar size={120} src={preview} alt={ACCOUNT_TEXT.avatar} data-testid="avatar-preview" />
+      ) : (
+        <UserAvatar size={120} url={info.avatar_url} alt={ACCOUNT_TEXT.avatar} data-testid="avatar-preview" />
+      )}
+      {percent !== null ? (
+        <Progress
+          percent={percent}
+          size="small"
+          style={{ width: 160 }}
+          aria-label={ACCOUNT_TEXT.avatarUploading}
         />
-        {uploading ? (
-          <Progress
-            percent={percent}
-            size="small"
-            style={{ width: 160 }}
-            aria-label={ACCOUNT_TEXT.avatarUploading}
-          />
-        ) : null}
-        <Space wrap>
-          <Upload
-            accept={IMAGE_ACCEPT}
-            multiple={false}
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={beforeUpload}
-            customRequest={customRequest}
-          >
-            <Button icon={<UploadOutlined />} loading={uploading}>
-              {ACCOUNT_TEXT.chooseImage}
-            </Button>
-          </Upload>
-          <Button
-            disabled={isDefault || uploading}
-            onClick={() => setPending({ url: config.defaultAvatarUrl, preview: config.defaultAvatarUrl })}
-          >
-            {ACCOUNT_TEXT.resetAvatar}
+      ) : null}
+      <Space wrap>
+        <Upload
+          accept={IMAGE_ACCEPT}
+          multiple={false}
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={beforeUpload}
+          customRequest={customRequest}
+          disabled={busy}
+        >
+          <Button ref={chooseButton} icon={<UploadOutlined />} loading={percent !== null}>
+            {ACCOUNT_TEXT.chooseImage}
           </Button>
-        </Space>
-        <div className="avatar-editor-hint">{ACCOUNT_TEXT.avatarHint}</div>
-      </div>
-      <div className="avatar-editor-footer">
-        <Space>
-          <Button onClick={onClose}>{ACCOUNT_TEXT.cancel}</Button>
-          <Button
-            type="primary"
-            disabled={!pending || uploading}
-            loading={save.isPending}
-            onClick={() => {
-              if (!pending) return;
-              save.mutate(
-                { data: { avatar_url: pending.url, user_name: info.user_name } },
-                {
-                  onSuccess: () => {
-                    void message.success(TEXT.avatarChanged);
-                    onClose();
-                  },
-                },
-              );
-            }}
-          >
-            {ACCOUNT_TEXT.save}
-          </Button>
-        </Space>
-      </div>
-    </>
+        </Upload>
+        <Button
+          disabled={isDefault || busy}
+          loading={save.isPending && preview === null}
+          onClick={() => saveAvatar(config.defaultAvatarUrl, null)}
+        >
+          {ACCOUNT_TEXT.resetAvatar}
+        </Button>
+      </Space>
+      <div className="avatar-editor-hint">{ACCOUNT_TEXT.avatarHint}</div>
+    </div>
   );
 }
 
@@ -161,7 +141,7 @@ export default function AvatarDialog({ open, onClose }: { open: boolean; onClose
       width={420}
       destroyOnHidden
     >
-      <AvatarEditor uploadInFlight={uploadInFlight} onClose={close} />
+      <AvatarEditor uploadInFlight={uploadInFlight} />
     </Modal>
   );
 }

@@ -2,14 +2,15 @@
  * /user-info/*: the left column (avatar with its "更换头像" popover, the user's
  * phone, the menu of SPEC §2 "User-center left menu") beside the page.
  */
-import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Menu, Popover } from 'antd';
+import { Button, Menu, Popover } from 'antd';
+import { useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import './user-center.css';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 export const USER_CENTER_MENU = [
   { path: '/user-info/base-info', label: ACCOUNT_TEXT.menu.baseInfo },
@@ -23,6 +24,8 @@ export default function UserCenterLayout() {
   const { info } = useSession();
   const { homePage } = useAccess();
   const { pathname } = useLocation();
+  const [popoverOpen, setPopoverOpen] = useState(false);
+  const avatarButton = useRef<HTMLButtonElement>(null);
   // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
   const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
   const selected = entries.find(
@@ -37,19 +40,32 @@ export default function UserCenterLayout() {
             placement="right"
             // Click only, like the top bar's avatar menu: hover plus click toggles it shut on a slow click.
             trigger={['click']}
+            open={popoverOpen}
+            onOpenChange={setPopoverOpen}
             content={
-              <Button type="link" onClick={() => dialogs.open('avatar')} data-testid="change-avatar">
+              <Button
+                type="link"
+                onClick={() => {
+                  // The popover closes and the avatar button takes the focus first: the dialog
+                  // gives the focus back to it when it closes, not to the vanished popover.
+                  setPopoverOpen(false);
+                  avatarButton.current?.focus();
+                  dialogs.open('avatar');
+                }}
+                data-testid="change-avatar"
+              >
                 {ACCOUNT_TEXT.changeAvatar}
               </Button>
             }
           >
             <button
+              ref={avatarButton}
               type="button"
               className="user-center-avatar"
               aria-label={ACCOUNT_TEXT.avatar}
               data-testid="user-center-avatar"
             >
-              <Avatar size={72} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
+              <UserAvatar size={72} url={info.avatar_url} />
             </button>
           </Popover>
           <div className="user-center-name">{info.user_name || ACCOUNT_TEXT.noName}</div>

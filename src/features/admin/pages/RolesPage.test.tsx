@@ -96,7 +96,7 @@ describe('RolesPage: the role editor', () => {
     expect(requests('POST', '/role/v1/')).toHaveLength(0);
   });
 
-  it('creates a role and offers to configure its powers', async () => {
+  it('creates a role, says so in a message and links its row to its powers', async () => {
     const user = userEvent.setup();
     render(ALL_CODES['/manage/roles'], { '/manage/permissions': ['power:save'] });
     await user.click(await screen.findByRole('button', { name: /新建角色/ }));
@@ -109,9 +109,12 @@ describe('RolesPage: the role editor', () => {
       name: '质检员',
       description: '负责质检类手册的审核与发布',
     });
-    // The table reloads, and the new role can go straight to its powers.
+    // One short message, as every success; the table reloads, and a role's row leads to its powers.
+    expect(await screen.findByText('角色已创建')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
     await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
-    await user.click(await screen.findByRole('button', { name: /去配置权限/ }));
+    const row = (await screen.findAllByRole('row'))[1]!;
+    await user.click(within(row).getByRole('link', { name: /权限配置/ }));
     expect(await screen.findByText('permissions page')).toBeInTheDocument();
   });
 

@@ -8,7 +8,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { getListAllRolesQueryKey, listRoles, useDeleteRole } from '@generated/rbac/rbac';
 import type { Role } from '@generated/rbac/model';
 import { Access, useAccess } from '@/access';
@@ -35,10 +35,9 @@ function SystemLocked({ label }: { label: string }) {
 }
 
 export default function RolesPage() {
-  const { message, notification } = App.useApp();
+  const { message } = App.useApp();
   const { can, canOpen, adminPath } = useAccess();
   const root = adminPath ?? '';
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tableRef = useRef<ActionType>(undefined);
   const [failed, setFailed] = useState(false);
@@ -52,30 +51,10 @@ export default function RolesPage() {
     ]);
   };
 
-  const created = (role: Role) => {
+  // A success is a short message, as everywhere else; the new role's row links to its powers.
+  const created = () => {
     void changed();
-    if (!canConfigure) {
-      void message.success(T.created);
-      return;
-    }
-    const key = `role-created-${role.id}`;
-    notification.success({
-      key,
-      message: T.created,
-      description: role.name,
-      actions: (
-        <Button
-          type="primary"
-          size="small"
-          onClick={() => {
-            notification.destroy(key);
-            navigate(permissionsHref(root, role.id), { state: { roleName: role.name } });
-          }}
-        >
-          {T.configureNow}
-        </Button>
-      ),
-    });
+    void message.success(T.created);
   };
 
   const deleteRole = async (role: Role) => {
@@ -167,13 +146,25 @@ export default function RolesPage() {
 
   return (
     <PageFrame title={T.title}>
-      {failed ? <LoadFailed title={T.loadFailed} onRetry={() => void tableRef.current?.reload()} /> : null}
       <ProTable<Role, { name?: string }>
         rowKey="id"
         actionRef={tableRef}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         options={{ density: false, setting: false }}
+        // One state per region: when the roles cannot be loaded, the table says so (with a retry) instead of 暂无数据.
+        locale={
+          failed
+            ? {
+                emptyText: (
+                  <LoadFailed title={T.loadFailed} onRetry={() => void tableRef.current?.reload()} />
+                ),
+              }
+            : undefined
+        }
+        scroll={{ x: 'max-content' }}
+        // Inside the page's card already: no second card's padding around the table.
+        ghost
         pagination={{ defaultPageSize: ROLE_PAGE_SIZE, showSizeChanger: true }}
         request={async ({ current, pageSize, name }) => {
           try {

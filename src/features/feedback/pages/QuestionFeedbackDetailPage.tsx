@@ -5,6 +5,7 @@ import { FEEDBACK_TEXT } from '@/constants/texts';
 import { safeExternalLink } from '@/ui/safe-url';
 import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
 import { formatTime } from '@/ui/format';
+import { IMAGE_FALLBACK } from '@/ui/images';
 
 const L = FEEDBACK_TEXT.labels;
 
@@ -39,6 +40,8 @@ export default function QuestionFeedbackDetailPage() {
                         height={96}
                         style={{ objectFit: 'cover' }}
                         alt={`${L.images} ${i + 1}`}
+                        // An image that cannot be loaded says so, instead of an empty box.
+                        fallback={IMAGE_FALLBACK}
                       />
                     ))}
                   </Space>

@@ -1,6 +1,6 @@
 /** 个人信息: avatar, user name (editable, formik + yup) and phone. */
-import { EditOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Descriptions, Form, Input, Space } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Descriptions, Form, Input, Space } from 'antd';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { ACCOUNT_TEXT } from '@/constants/texts';
@@ -10,6 +10,7 @@ import { PageFrame } from '@/ui/PageFrame';
 import { USER_NAME_MAX, userNameSchema, type UserNameValues } from '@/validation';
 import { FormikField } from '../formik-field';
 import { useSaveUserInfo } from '../user-info-cache';
+import { UserAvatar } from '@/ui/UserAvatar';
 
 function UserNameForm({ onDone }: { onDone: () => void }) {
   const { info } = useSession();
@@ -61,7 +62,7 @@ export default function BaseInfoPage() {
       <Descriptions column={1} styles={{ label: { width: 120 } }}>
         <Descriptions.Item label={ACCOUNT_TEXT.avatar}>
           <Space size="middle">
-            <Avatar size={56} src={info.avatar_url || undefined} icon={<UserOutlined />} alt="" />
+            <UserAvatar size={56} url={info.avatar_url} />
             <Button type="link" onClick={() => dialogs.open('avatar')}>
               {ACCOUNT_TEXT.changeAvatar}
             </Button>
