@@ -11,7 +11,6 @@ import { chromium, type Page } from '@playwright/test';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { getFreePort } from './lib/ports';
 import { spawnManaged } from './lib/processes';
-import { waitForHttp } from './lib/wait';
 
 const WIDTHS = [1440, 1280, 1024, 390];
 const OUT = path.join(projectRoot, 'docs', 'screenshots');
@@ -59,9 +58,14 @@ const SHOTS: Shot[] = [
 
 async function main(): Promise<void> {
   const [port, mockPort] = [await getFreePort(), await getFreePort()];
+  // Ready once start.ts prints its banner: the build, the mock stack and the server are all up.
+  let started = false;
   const app = spawnManaged('preview', nodeBinary(), [packageBin('tsx'), 'scripts/start.ts', '--preview'], {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
+    onLine: (line) => {
+      if (line.includes('Ctrl-C stops everything')) started = true;
+    },
   });
   const base = `http://localhost:${port}`;
   const browser = await chromium.launch({
@@ -69,10 +73,12 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   try {
-    await waitForHttp(`${base}/__mock/scenarios`, {
-      timeoutMs: 300_000,
-      abort: () => (app.hasExited() ? `npm run preview exited:\n${app.tail()}` : undefined),
-    });
+    const deadline = Date.now() + 300_000;
+    while (!started) {
+      if (app.hasExited() || Date.now() > deadline)
+        throw new Error(`npm run preview did not start:\n${app.tail()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     mkdirSync(OUT, { recursive: true });
     for (const width of WIDTHS) {
       for (const shot of SHOTS) {
