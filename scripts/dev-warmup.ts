@@ -56,7 +56,14 @@ export function warmModuleGraph(pages: string[]): Plugin {
     configureServer(server) {
       let warmed: Promise<WarmupResult> | undefined;
       const start = () => (warmed ??= warm(server, pages));
-      server.httpServer?.once('listening', () => void start());
+      // A failed warm-up costs only speed: it is reported, never left to crash the server.
+      server.httpServer?.once('listening', () => {
+        start().catch((error: unknown) =>
+          server.config.logger.warn(
+            `warm-up failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      });
       server.middlewares.use(WARMUP_PATH, (_req, res) => {
         start().then(
           (result) => {

@@ -316,7 +316,8 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       upstream.on('response', (answer) => {
         const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers, ...mockHeaders() };
         for (const name of hopByHop) delete responseHeaders[name];
-        if (!/json/i.test(String(answer.headers['content-type'] ?? ''))) {
+        const bodiless = method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
+        if (bodiless || !/json/i.test(String(answer.headers['content-type'] ?? ''))) {
           res.writeHead(answer.statusCode ?? 502, responseHeaders);
           answer.pipe(res);
           logLine(answer.statusCode);

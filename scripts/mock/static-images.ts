@@ -7,14 +7,24 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const EXAMPLE_STATIC_ORIGIN = 'https://static.zhique.example.com';
+const EXAMPLE_STATIC_ORIGIN = 'https://static.zhique.example.com';
 export const STATIC_ROUTE = '/__mock/static/';
 
-/** The answer's text with the examples' image host replaced by the gateway's route. */
+/** An origin fit to splice into JSON text: scheme, host name or IPv4, optional port. */
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+/**
+ * The examples' image URLs, but for the contract's default avatar: the app draws that one
+ * from its own copy and knows it by this very URL (src/ui/UserAvatar.tsx).
+ */
+const EXAMPLE_URL = /https:\/\/static\.zhique\.example\.com\/(?!avatar\/default\.png")/g;
+
+/**
+ * The answer's JSON text with the examples' image host replaced by the gateway's route on
+ * `origin` (the one the browser used), or unchanged when `origin` is not a plain origin.
+ */
 export function localiseStaticUrls(text: string, origin: string): string {
-  return text.includes(EXAMPLE_STATIC_ORIGIN)
-    ? text.replaceAll(`${EXAMPLE_STATIC_ORIGIN}/`, `${origin}${STATIC_ROUTE}`)
-    : text;
+  if (!text.includes(EXAMPLE_STATIC_ORIGIN) || !PLAIN_ORIGIN.test(origin)) return text;
+  return text.replace(EXAMPLE_URL, `${origin}${STATIC_ROUTE}`);
 }
 
 /** A stable hue for a path, so two example images look different and each looks the same every time. */

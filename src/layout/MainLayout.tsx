@@ -29,8 +29,8 @@ const SIDER_BREAKPOINT = 'lg';
 /**
  * The server's menu tree as ProLayout's menu data, tidied for the side menu:
  * - a group with only one visible entry is that entry (a group of one is a needless click);
- * - a hidden page (e.g. 权限配置, reached from a role's row) highlights the visible entry
- *   beside it, so the side menu always shows where the user is.
+ * - a hidden page (e.g. 权限配置, reached from a role's row) highlights the first visible
+ *   entry of its group (角色管理), so the side menu always shows where the user is.
  */
 function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
   const firstVisible = nodes.find((node) => !node.hidden);

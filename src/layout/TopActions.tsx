@@ -27,10 +27,6 @@ export function useFeedbackOffered(): boolean {
   return showsFeedbackIcon(pathname) && !isFrozen;
 }
 
-/**
- * One element per action: ProLayout wraps each in its own header item, so every action has its
- * own hover highlight, focus ring and click target (one Tab stop each, in reading order).
- */
 /** The top bar's actions in their order (SPEC §2); each is offered or not by `useTopActions`. */
 export const TOP_ACTION_SLOTS = ['guide', 'feedback', 'notices', 'account'] as const;
 
@@ -39,6 +35,11 @@ export interface TopAction {
   node: ReactNode;
 }
 
+/**
+ * The actions offered on this page, one element each: ProLayout wraps each in its own header
+ * item, so every action has its own hover highlight, focus ring and click target (one Tab stop
+ * each, in reading order).
+ */
 export function useTopActions(): TopAction[] {
   const { pathname } = useLocation();
   const feedback = useFeedbackOffered();

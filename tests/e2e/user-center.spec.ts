@@ -76,7 +76,15 @@ test('change the avatar: an upload saves at once ("头像更改成功！"), the 
   await expect
     .poll(() => topBarAvatar(page).evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  expect(await topBarAvatar(page).getAttribute('src')).not.toMatch(/^https:/);
+  // The app's own copy (a bundled asset), neither the contract's host nor the mock's stand-in.
+  expect(await topBarAvatar(page).getAttribute('src')).toMatch(
+    /^(\/assets\/default-avatar-[\w-]+\.svg|data:image\/svg\+xml)/,
+  );
+  await page.getByTestId('user-center-avatar').click();
+  await page.getByTestId('change-avatar').click();
+  await expect(
+    page.getByRole('dialog', { name: '更换头像' }).getByRole('button', { name: '恢复默认头像' }),
+  ).toBeDisabled();
   expect(foreign).toEqual([]);
 });
 

@@ -32,10 +32,13 @@ async function ask(url: string): Promise<void> {
 
 describe('gateway request log', () => {
   it('is off by default: the start line is there, a successful request is not', async () => {
+    // The default: neither the option nor MOCK_LOG says otherwise.
+    vi.stubEnv('MOCK_LOG', '');
     const lines = await logged(async () => {
-      stack = await startMockStack({ logRequests: false });
+      stack = await startMockStack();
       await ask(stack.url);
     });
+    vi.unstubAllEnvs();
     expect(lines.some((line) => line.startsWith('[mock] gateway on'))).toBe(true);
     expect(lines.filter((line) => line.startsWith('[gateway]'))).toEqual([]);
   });

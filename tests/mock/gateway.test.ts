@@ -349,21 +349,38 @@ describe('the examples’ images, offline', () => {
     expect(await image.text()).toMatch(/^<svg /);
   });
 
-  it('rewrites answers Prism gives straight through too (the notices’ icons)', async () => {
-    const notices = await get(`${stack.url}/api/message/v1/tenant/t-personal-1001/user/u-1001/msg/list`, {
-      method: 'POST',
-      headers: { ...AUTH, 'Content-Type': 'application/json', Origin: 'http://localhost:4173' },
+  it('rewrites the answers Prism gives straight through too (the tenant applications’ icons)', async () => {
+    const apps = await get(`${stack.url}/api/rbac/application/tenant/v1/tenants/list`, {
+      headers: { ...AUTH, 'X-Tenant-Id': 't-personal-1001', 'X-Forwarded-Host': 'localhost:4173' },
+    });
+    expect(apps.status).toBe(200);
+    expect(apps.headers.get('x-mock-state')).toBeNull(); // no state handler: Prism's answer, rewritten
+    const text = await apps.text();
+    expect(text).toContain('http://localhost:4173/__mock/static/icons/');
+    expect(text).not.toContain('static.zhique.example.com');
+    expect(Number(apps.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+  });
+
+  it('keeps the contract’s default avatar (the app draws its own copy) and ignores an origin unfit for JSON', async () => {
+    const key = { 'X-Mock-Session': `images-${Date.now()}` };
+    const reset = await get(`${stack.url}/api/workbench/user/v1/login/`, {
+      method: 'PUT',
+      headers: { ...AUTH, ...key, 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        app_name: '',
-        readState: 2,
-        index: 1,
-        page_size: 100,
-        uid: 'u-1001',
-        tid: 't-personal-1001',
+        avatar_url: 'https://static.zhique.example.com/avatar/default.png',
+        user_name: '林小雀',
       }),
     });
-    const text = await notices.text();
-    expect(text).not.toContain('static.zhique.example.com');
-    expect(Number(notices.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(reset.status).toBe(200);
+    const info = await get(`${stack.url}/api/workbench/user/v1/login/detail`, {
+      headers: { ...AUTH, ...key, 'X-Forwarded-Host': 'localhost:4173' },
+    });
+    expect(((await info.json()) as { data: { avatar_url: string } }).data.avatar_url).toBe(
+      'https://static.zhique.example.com/avatar/default.png',
+    );
+    const odd = await get(`${stack.url}/api/rbac/application/tenant/v1/tenants/list`, {
+      headers: { ...AUTH, 'X-Tenant-Id': 't-personal-1001', 'X-Forwarded-Host': 'evil"host' },
+    });
+    expect(JSON.parse(await odd.text())).toMatchObject({ code: 0 });
   });
 });

@@ -28,7 +28,7 @@ export type AcceptInviteParams = {
    * use any format that travels in a URL.
    * @minLength 1
    * @maxLength 2048
-   * @pattern ^\S+$
+   * @pattern ^[^\s\x00-\x1f\x7f-\x9f]+$
    */
   code: InviteCodeQueryParameter;
 };

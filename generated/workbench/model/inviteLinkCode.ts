@@ -26,6 +26,6 @@
  * use any format that travels in a URL.
  * @minLength 1
  * @maxLength 2048
- * @pattern ^\S+$
+ * @pattern ^[^\s\x00-\x1f\x7f-\x9f]+$
  */
 export type InviteLinkCode = string;

@@ -26,6 +26,7 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
   const { message } = App.useApp();
   const save = useSaveUserInfo();
   const chooseButton = useRef<HTMLButtonElement>(null);
+  const resetButton = useRef<HTMLButtonElement>(null);
   /** The local copy of a file being uploaded or saved (the stored copy may not be reachable yet). */
   const [preview, setPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -46,8 +47,11 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
         onSuccess: () => void message.success(TEXT.avatarChanged),
         onSettled: () => {
           setPreview(null);
-          // The reset button is disabled once the default is saved: focus stays in the dialog (Esc still closes it).
-          chooseButton.current?.focus();
+          // Saving the default disables the reset button, which drops the focus to <body> (and Esc
+          // would no longer reach the dialog): it moves to 选择图片. Focus the user put elsewhere stays.
+          const focused = document.activeElement;
+          if (!focused || focused === document.body || focused === resetButton.current)
+            chooseButton.current?.focus();
         },
       },
     );
@@ -111,6 +115,7 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
           </Button>
         </Upload>
         <Button
+          ref={resetButton}
           disabled={isDefault || busy}
           loading={save.isPending && preview === null}
           onClick={() => saveAvatar(config.defaultAvatarUrl, null)}

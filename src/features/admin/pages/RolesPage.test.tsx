@@ -80,6 +80,25 @@ describe('RolesPage: list', () => {
   });
 });
 
+describe('RolesPage: a failed load', () => {
+  it('says so in place of the rows, with a retry, also when a later search fails', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await screen.findByText('可创建、编辑和发布手册与商品');
+    server.use(http.get(/\/api\/rbac\/role\/v1\/list/, () => HttpResponse.error()));
+    await user.type(screen.getByLabelText('角色名称'), '编辑');
+    await user.click(screen.getByRole('button', { name: /查\s?询/ }));
+    // One error state, where the rows were: neither the old rows nor 暂无数据 beside it.
+    expect(await screen.findByText('角色加载失败')).toBeInTheDocument();
+    expect(screen.queryByText('可创建、编辑和发布手册与商品')).not.toBeInTheDocument();
+    expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: /重\s?试/ }));
+    expect(await screen.findByText('可创建、编辑和发布手册与商品')).toBeInTheDocument();
+    expect(screen.queryByText('角色加载失败')).not.toBeInTheDocument();
+  });
+});
+
 describe('RolesPage: the role editor', () => {
   it('checks the name and description before sending', async () => {
     const user = userEvent.setup();

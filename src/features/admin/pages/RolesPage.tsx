@@ -176,8 +176,10 @@ export default function RolesPage() {
             setFailed(false);
             return { data: page.rows, total: page.total, success: true };
           } catch {
-            setFailed(true); // toasted by the transport; the page says so too, with a retry
-            return { data: [], total: 0, success: false };
+            // Toasted by the transport; the table says so too, with a retry, in place of its
+            // rows (a `success: false` would keep the rows of the last load on screen, unexplained).
+            setFailed(true);
+            return { data: [], total: 0, success: true };
           }
         }}
         toolBarRender={() => [
