@@ -144,7 +144,7 @@ export const NOTICE_TEXT = {
   appFilterLabel: '应用',
   /** The app filter's labels by `app_name` value (openapi/message.yaml AppName). */
   apps: {
-    '': '全部应用',
+    '': '全部',
     workbench: '工作台',
     manual: '织雀手册',
     engine: '产品创新引擎',

@@ -194,7 +194,7 @@ describe('notice drawer', () => {
     expect(state.lists.slice(before)).toEqual([expect.objectContaining({ app_name: '', readState: 0 })]);
 
     const reopened = await openDrawer(user);
-    expect(within(reopened).getByRole('tab', { name: '全部应用' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(reopened).getByRole('tab', { name: '全部' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(titles()).toEqual(['手册审核通过', '新品评审结果已发布', '渠道合作申请']));
   });
 

@@ -132,8 +132,6 @@ export default function MembersPage() {
         columns={columns}
         dataSource={members}
         loading={detail.isLoading}
-        // On a narrow screen the table scrolls inside its card; the page itself never scrolls sideways.
-        scroll={{ x: 'max-content' }}
         // Inside the page's card already: no second card's padding around the table.
         ghost
         options={{ reload: () => void detail.refetch(), density: false, setting: false }}

@@ -162,7 +162,6 @@ export default function RolesPage() {
               }
             : undefined
         }
-        scroll={{ x: 'max-content' }}
         // Inside the page's card already: no second card's padding around the table.
         ghost
         pagination={{ defaultPageSize: ROLE_PAGE_SIZE, showSizeChanger: true }}

@@ -118,6 +118,19 @@ describe('invite landing', () => {
     });
   }
 
+  it('a code the server does not know is an invalid link, with the way home and no way to join', async () => {
+    server.use(
+      http.get(api('/member/v1/invite/user/link'), () =>
+        HttpResponse.json({ code: 400, msg: '邀请链接无效', data: null }, { status: 400 }),
+      ),
+    );
+    renderWithShell(<InviteLandingPage />, { path: '/link/unknown-code', route: '/link/:data' });
+    expect(await screen.findByText('邀请链接无效或已损坏', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: '加入企业' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /重\s*试/ })).toBeNull();
+  });
+
   it('a code in a format of its own is passed to the server as it is, and the answer is shown', async () => {
     const opaque = 'inv.2024.K7P2QX~a';
     const user = setup(opaque);

@@ -12,12 +12,22 @@ import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { acceptInvite, useGetInviteLinkInfo } from '@generated/workbench/workbench';
 import type { TenantRef } from '@generated/workbench/model';
+import { ApiError } from '@/api/transport';
 import { TEXT } from '@/constants/texts';
 import { checkInviteCode } from '../invite-code';
 import { enterTenant } from '../switch-tenant';
 import { StandalonePage } from '../StandalonePage';
 import styles from '../tenant.module.css';
 import { LoadFailed } from '@/ui/LoadFailed';
+
+/** The server's answer that the code is no invite (a 4xx or an error code), not a failure to ask it. */
+function refusedByServer(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.kind === 'business' ||
+    (error.kind === 'http' && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500)
+  );
+}
 
 const home = (
   <Button key="home" href="/">
@@ -55,6 +65,9 @@ export default function InviteLandingPage() {
         <Spin size="large" />
       </div>
     );
+  } else if (info.isError && refusedByServer(info.error)) {
+    // The server does not know the code (or refuses it): the link is not a valid one.
+    content = <Result status="warning" title={TEXT.inviteLinkInvalid} extra={home} />;
   } else if (info.isError) {
     content = (
       <LoadFailed title={TEXT.tenant.inviteInfoFailed} onRetry={() => void info.refetch()} extra={home} />

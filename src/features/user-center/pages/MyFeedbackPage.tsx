@@ -93,7 +93,6 @@ export default function MyFeedbackPage() {
           loading={list.isFetching}
           dataSource={list.data?.rows ?? []}
           columns={columns}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: FEEDBACK_TEXT.empty }}
           pagination={{
             current: index,
