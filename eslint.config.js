@@ -1,7 +1,147 @@
+/**
+ * Lint, house rules included. `npm run lint` fails on any warning (--max-warnings 0).
+ *
+ * Read the `ARCHITECTURE` block first: it is DESIGN.md's layering as a rule, so a
+ * newcomer learns from it which folder may use which, and a change that crosses a
+ * line fails `npm test` with the rule's own explanation.
+ */
 import js from '@eslint/js';
-import globals from 'globals';
+import eslintReact from '@eslint-react/eslint-plugin';
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers, lowest first. Each may import itself and the layers it lists; nothing
+ * else. Arrows in DESIGN.md (contracts → generated → api → session/access → layout →
+ * features) read "is used by": a lower layer never imports a higher one.
+ */
+const ARCHITECTURE = {
+  /** The spec's texts, limits and codes: plain data, imports nothing of ours. */
+  constants: [],
+  /** Environment (API base, SSO and sub-app URLs). */
+  config: ['constants'],
+  /** The one place where form rules live (yup). */
+  validation: ['constants'],
+  /** Small shared components and forms (their rules from validation); they know no feature. */
+  ui: ['constants', 'config', 'validation'],
+  /** The one transport: prefixes, headers, timeout, envelope, error catalogue. */
+  api: ['constants', 'config'],
+  /** `npm run gen` output: orval hooks call the transport through src/api/services. */
+  generated: ['api'],
+  /** Server menus → routes, menu and button permissions; the route table. */
+  access: ['constants', 'config', 'generated', 'session'],
+  /** Token, tenant, stored items, sign-in, bootstrap, expiry. */
+  session: ['constants', 'config', 'api', 'generated', 'access', 'ui'],
+  /** Hosting the embedded sub-apps; features talk to them through its channel only. */
+  'micro-apps': ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui'],
+  /** The shell's chrome (ProLayout, top bar, tabs, footer); features are handed in by the app. */
+  layout: ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'validation', 'micro-apps'],
+  /** One folder per capability; a feature never imports another (what two share moves down). */
+  feature: ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'validation', 'micro-apps'],
+  /** The composition root: providers, router, and the features put into the layout. */
+  app: [
+    'constants',
+    'config',
+    'api',
+    'generated',
+    'session',
+    'access',
+    'ui',
+    'validation',
+    'micro-apps',
+    'layout',
+    'feature',
+  ],
+  /** src/main.tsx: starts the shell, or the sub-app frame runtime in a frame document. */
+  entry: ['app', 'micro-apps'],
+  /** Node scripts: typed clients over generated/types (openapi-typescript), never the app. */
+  scripts: ['generated'],
+};
+
+/** Where each layer lives. */
+const ELEMENTS = [
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  ...[
+    'app',
+    'constants',
+    'config',
+    'validation',
+    'ui',
+    'api',
+    'access',
+    'session',
+    'micro-apps',
+    'layout',
+  ].map((layer) => ({ type: layer, pattern: `src/${layer}` })),
+  /** What is left directly in src/: main.tsx, the entry index.html loads. */
+  { type: 'entry', pattern: 'src' },
+  { type: 'generated', pattern: 'generated' },
+  /** The sub-app kit other teams copy: self-contained, imports nothing of ours. */
+  { type: 'sub-app-kit', pattern: 'packages/sub-app-kit' },
+  /** Build, mock stack, benchmarks, conformance check: Node, never bundled into the app. */
+  { type: 'scripts', pattern: 'scripts' },
+  /** Test support and the tests outside src/. */
+  { type: 'tests', pattern: 'tests' },
+];
+
+const layerPolicies = Object.entries(ARCHITECTURE).map(([layer, allowed]) => ({
+  from: { element: { type: layer } },
+  // A feature's own folder is allowed below, by name; the other layers may import themselves.
+  allow: { to: { element: { types: { anyOf: layer === 'feature' ? allowed : [layer, ...allowed] } } } },
+}));
+
+const architecture = {
+  files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,mjs}', 'tests/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': ELEMENTS,
+    'boundaries/files': [
+      { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/test-*.ts', '**/*.fixtures.ts'] },
+    ],
+    'import/resolver': { typescript: { project: './tsconfig.json' } },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message:
+          'Architecture (eslint.config.js, ARCHITECTURE): {{ from.element.type }} may not import {{ to.element.type }}.',
+        policies: [
+          ...layerPolicies,
+          // A feature imports only its own files.
+          {
+            from: { element: { type: 'feature' } },
+            allow: {
+              to: {
+                element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } },
+              },
+            },
+          },
+          // Scripts and src/ stay apart. The declared exceptions: the build plugin that renders the
+          // shell's theme to extract antd's CSS, and src/constants (the spec's codes, texts and
+          // routes: plain data the docs generator, the fuzz walk and the tests share with the app).
+          {
+            from: { file: { path: 'scripts/antd-css/**' } },
+            allow: { to: { file: { path: 'src/ui/theme.ts' } } },
+          },
+          { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: 'constants' } } } },
+          // Tests may reach every layer (a test proves a layer from the outside).
+          { from: { element: { type: 'tests' } }, allow: { to: { element: { type: '*' } } } },
+          // A test inside src/ may also use the shared test support in tests/.
+          { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },
+          // Production code never imports a test helper.
+          { from: { file: { categories: '!test' } }, disallow: { to: { file: { categories: 'test' } } } },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -18,14 +158,34 @@ export default tseslint.config(
     ],
   },
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Imports: no cycles, no duplicates, one order (builtins, packages, our aliases, relatives).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/first': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [
+            { pattern: '@/**', group: 'internal' },
+            { pattern: '@generated/**', group: 'internal' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+        },
+      ],
       // Components never call fetch: data comes through the generated hooks and the one transport.
       'no-restricted-globals': [
         'error',
@@ -33,6 +193,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['src/**/*.tsx', 'tests/**/*.tsx', 'scripts/**/*.tsx'],
+    extends: [eslintReact.configs['recommended-typescript'], jsxA11y.configs.recommended],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Focus on page load stays forbidden on DOM elements. A component's autoFocus prop is about
+      // what the user just opened (antd's Dropdown focuses its menu, an edit field its input).
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  architecture,
   {
     // The transport itself, scripts and tests may use fetch.
     files: ['src/api/**', 'scripts/**', 'tests/**', '**/*.test.{ts,tsx}'],

@@ -102,7 +102,7 @@ export function contentSecurityPolicy(sources: PolicySources, nonce: string): st
  * make more code; it does not let markup or an attacker's URL run anything, and it never
  * applies to the shell's own document.
  */
-export const SUB_APP_EVAL = "'unsafe-eval'";
+const SUB_APP_EVAL = "'unsafe-eval'";
 
 /** The header value of a sub-app's frame (sub-app.html) for one response. */
 export function subAppFramePolicy(sources: PolicySources, nonce: string): string {
@@ -127,10 +127,10 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 }
 
 /** The page sub-apps run in (src/micro-apps/frame-protocol.ts FRAME_PAGE). */
-export const SUB_APP_FRAME_PAGE = '/sub-app.html';
+const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /** Sent with the policy on every page (README "Security" shows them for nginx too). */
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };

@@ -19,7 +19,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 
 export const WARMUP_PATH = '/__dev/warmup';
 
-export interface WarmupResult {
+interface WarmupResult {
   /** Modules transformed (app sources, pre-bundled libraries, Vite's client). */
   modules: number;
   ms: number;

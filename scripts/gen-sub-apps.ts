@@ -12,7 +12,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { parse } from 'yaml';
 
 const root = join(import.meta.dirname, '..');
-export const SUB_APP_CONTRACT = join(root, 'openapi', 'sub-apps.schema.yaml');
+const SUB_APP_CONTRACT = join(root, 'openapi', 'sub-apps.schema.yaml');
 const out = join(root, 'generated', 'sub-apps');
 
 /** The definitions the shell validates, by the name of their validator. */

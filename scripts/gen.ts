@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSubAppContract } from './gen-sub-apps';
+import { serviceDocuments } from './lib/openapi';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const services = ['workbench', 'message', 'rbac'];
 
 function run(cmd: string, args: string[]) {
   execFileSync(cmd, args, {
@@ -26,7 +26,7 @@ rmSync(join(root, 'generated'), { recursive: true, force: true });
 run(bin('orval'), ['--config', 'orval.config.ts']);
 
 mkdirSync(join(root, 'generated', 'types'), { recursive: true });
-for (const name of services) {
+for (const name of serviceDocuments) {
   run(bin('openapi-typescript'), [
     `openapi/${name}.yaml`,
     '-o',

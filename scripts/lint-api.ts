@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Parser, fromFile } from '@asyncapi/parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
+import { documentPath, serviceDocuments } from './lib/openapi';
 
 const root = join(import.meta.dirname, '..');
 let failed = false;
@@ -17,9 +18,7 @@ try {
     join(root, 'node_modules', '.bin', 'spectral'),
     [
       'lint',
-      'openapi/workbench.yaml',
-      'openapi/message.yaml',
-      'openapi/rbac.yaml',
+      ...serviceDocuments.map(documentPath),
       '--ruleset',
       'openapi/.spectral.yaml',
       '--fail-severity=error',

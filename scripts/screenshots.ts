@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import getPort from 'get-port';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
-import { getFreePort } from './lib/ports';
 import { spawnManaged } from './lib/processes';
 
 const WIDTHS = [1440, 1280, 1024, 390];
@@ -57,7 +57,7 @@ const SHOTS: Shot[] = [
 ];
 
 async function main(): Promise<void> {
-  const [port, mockPort] = [await getFreePort(), await getFreePort()];
+  const [port, mockPort] = [await getPort(), await getPort()];
   // Ready once start.ts prints its banner: the build, the mock stack and the server are all up.
   let started = false;
   const app = spawnManaged('preview', nodeBinary(), [packageBin('tsx'), 'scripts/start.ts', '--preview'], {

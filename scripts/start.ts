@@ -15,12 +15,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import getPort from 'get-port';
 import { WARMUP_PATH } from './dev-warmup';
 import { startMockStack, type MockStack } from './mock/index';
 import { scenarios } from './mock/scenarios';
 import { buildFingerprint, buildIsCurrent } from './lib/build-inputs';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
-import { isPortTaken } from './lib/ports';
 import { onTerminate, spawnManaged, type ManagedProcess } from './lib/processes';
 import { waitForHttp } from './lib/wait';
 
@@ -118,7 +118,8 @@ async function main(): Promise<void> {
     ['PORT', port],
     ['MOCK_PORT', mockPort],
   ] as const) {
-    if (await isPortTaken(value))
+    // get-port answers another port when the one asked for is taken.
+    if ((await getPort({ port: value })) !== value)
       throw new Error(`port ${value} (${name}) is already in use; set ${name} to another port`);
   }
 

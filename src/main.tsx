@@ -1,4 +1,6 @@
-// First: credentials and the bootstrap calls, before the heavy modules evaluate.
+// First: credentials and the bootstrap calls, before the heavy modules evaluate (imports
+// evaluate in order, so this one stays on top).
+// eslint-disable-next-line import-x/order -- evaluation order, see above
 import { sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';

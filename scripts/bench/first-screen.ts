@@ -18,9 +18,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import getPort from 'get-port';
 import playwrightConfig from '../../playwright.config';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
-import { getFreePort } from '../lib/ports';
 import { spawnManaged } from '../lib/processes';
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
@@ -48,7 +48,7 @@ const median = (xs: number[]) => {
 };
 
 async function once(): Promise<Run> {
-  const [port, mockPort] = [await getFreePort(), await getFreePort()];
+  const [port, mockPort] = [await getPort(), await getPort()];
   const profile = mkdtempSync(path.join(os.tmpdir(), 'first-screen-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...playwrightConfig.use?.launchOptions,

@@ -8,8 +8,8 @@
  * Figures only — no pass/fail.
  */
 import path from 'node:path';
+import getPort from 'get-port';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
-import { getFreePort } from '../lib/ports';
 import { spawnManaged } from '../lib/processes';
 
 const RUNS = Number(process.env.START_RUNS ?? 5);
@@ -30,7 +30,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promis
 }
 
 async function once(): Promise<{ mockMs: number; appMs: number }> {
-  const [port, mockPort] = [await getFreePort(), await getFreePort()];
+  const [port, mockPort] = [await getPort(), await getPort()];
   const started = performance.now();
   const child = spawnManaged(
     'npm start',

@@ -49,10 +49,10 @@ export interface Warning {
 }
 
 /** Body codes that mean "session expired" (SPEC §8), besides HTTP 403. */
-export const EXPIRY_CODES = new Set([-2, -401, -403, -406, -407]);
+const EXPIRY_CODES = new Set([-2, -401, -403, -406, -407]);
 const SUCCESS_CODES = new Set([0, 1008]);
 
-export const envelopeCode = (json: unknown): number | undefined =>
+const envelopeCode = (json: unknown): number | undefined =>
   typeof json === 'object' && json !== null && typeof (json as { code?: unknown }).code === 'number'
     ? (json as { code: number }).code
     : undefined;

@@ -18,7 +18,7 @@ import { arbitrary, boundary, mutations } from './generate';
 import { propertiesOf, resolveSchema, typesOf, type Schema } from './schema';
 
 /** A 1×1 PNG: the file every upload of the run sends. */
-export const PNG = Buffer.from(
+const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
   'base64',
 );

@@ -15,7 +15,14 @@
  */
 import fc from 'fast-check';
 import { ContractView } from '../lib/contract-view';
-import { listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
+import {
+  listOperations,
+  serviceDocuments,
+  type OperationInfo,
+  isObject,
+  type Json,
+  type JsonObject,
+} from '../lib/openapi';
 import {
   send,
   serviceClients,
@@ -55,7 +62,6 @@ import {
   type Sequence,
 } from './sequences';
 import { checkSocket } from './socket';
-import { isObject, type Json, type JsonObject } from '../lib/openapi';
 
 export interface RunOptions {
   upstream: string;
@@ -81,7 +87,7 @@ export interface RunOptions {
 /** A problem with how the run was asked for (exit code 2), not a finding about the server. */
 export class UsageError extends Error {}
 
-export interface OperationSummary {
+interface OperationSummary {
   operationId: string;
   method: string;
   path: string;

@@ -27,7 +27,7 @@ function bucket(seed: number, method: string, pathname: string): number {
   return createHash('sha256').update(`${seed} ${method} ${pathname}`).digest()[0]! % 16;
 }
 
-export function chosenCode(seed: number, method: string, pathname: string, prismCode: number): number {
+function chosenCode(seed: number, method: string, pathname: string, prismCode: number): number {
   const b = bucket(seed, method, pathname);
   if (BOOTSTRAP.some((end) => pathname.endsWith(end))) return b === 2 ? 1008 : 0;
   if (b < 2 && !SESSION_EXPIRED.has(prismCode)) return prismCode; // an error code: the region's error handling

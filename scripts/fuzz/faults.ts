@@ -10,6 +10,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { DocumentStore, listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
 import { errorStatesWithRetry, interceptApi, isBlank, settle, watchPage, type Finding } from './health';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 export const FAULTS = [
   'missing-fields',
@@ -19,7 +20,7 @@ export const FAULTS = [
   'http-502',
   'no-answer',
 ] as const;
-export type Fault = (typeof FAULTS)[number];
+type Fault = (typeof FAULTS)[number];
 
 /** Faults the transport itself turns into an error: the region must say so and offer a retry. */
 const TRANSPORT_ERRORS: readonly Fault[] = ['not-json', 'http-502', 'no-answer'];
@@ -43,35 +44,50 @@ const openInvite = async (page: Page) => {
 };
 
 export const CASES: Case[] = [
-  { name: 'user info (bootstrap)', operationId: 'getUserInfo', path: '/micro-app-manual/', shell: false },
-  { name: 'user config (bootstrap)', operationId: 'getUserConfig', path: '/micro-app-manual/', shell: false },
-  { name: 'server menus', operationId: 'getUserMenus', path: '/micro-app-manual/', shell: true },
+  {
+    name: 'user info (bootstrap)',
+    operationId: 'getUserInfo',
+    path: routeTo.subAppHome('manual'),
+    shell: false,
+  },
+  {
+    name: 'user config (bootstrap)',
+    operationId: 'getUserConfig',
+    path: routeTo.subAppHome('manual'),
+    shell: false,
+  },
+  { name: 'server menus', operationId: 'getUserMenus', path: routeTo.subAppHome('manual'), shell: true },
   {
     name: 'notice drawer',
     operationId: 'listNotices',
-    path: '/micro-app-manual/',
+    path: routeTo.subAppHome('manual'),
     open: openNotices,
     shell: true,
   },
   {
     name: 'invite dialog',
     operationId: 'createInviteLink',
-    path: '/micro-app-manual/',
+    path: routeTo.subAppHome('manual'),
     open: openInvite,
     shell: true,
   },
-  { name: 'my enterprises', operationId: 'listTenants', path: '/user-info/enterprise', shell: true },
-  { name: 'my feedback', operationId: 'listFeedback', path: '/user-info/my-feedback', shell: true },
-  { name: 'account settings', operationId: 'getAuthDetail', path: '/user-info/account-setting', shell: true },
+  { name: 'my enterprises', operationId: 'listTenants', path: ROUTES.userCenter.enterprise, shell: true },
+  { name: 'my feedback', operationId: 'listFeedback', path: ROUTES.userCenter.myFeedback, shell: true },
+  {
+    name: 'account settings',
+    operationId: 'getAuthDetail',
+    path: ROUTES.userCenter.accountSetting,
+    shell: true,
+  },
   {
     name: 'feedback detail',
     operationId: 'getQuestionFeedback',
-    path: '/question-feedback-detail?id=fb-5002',
+    path: routeTo.feedbackDetail('question', 'fb-5002'),
     shell: true,
   },
   { name: 'members (admin)', operationId: 'getTenantDetail', path: '/manage/members', shell: true },
   { name: 'roles (admin)', operationId: 'listRoles', path: '/manage/roles', shell: true },
-  { name: 'entrance', operationId: 'listTenants', path: '/entrance', shell: false },
+  { name: 'entrance', operationId: 'listTenants', path: ROUTES.entrance, shell: false },
 ];
 
 function operation(operationId: string): OperationInfo {
@@ -101,7 +117,7 @@ const wrongType = (value: Json): Json => {
 };
 
 /** The response body with the fault applied (for the faults that keep a JSON body). */
-export function breakBody(body: Json, fault: Fault): Json {
+function breakBody(body: Json, fault: Fault): Json {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const data = body.data;
   const each = (value: Json, fn: (v: { [key: string]: Json }) => Json): Json =>

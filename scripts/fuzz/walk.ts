@@ -6,28 +6,29 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { isBlank, settle, type Finding, type PageWatch } from './health';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
-export const MAIN_ROUTES = [
+const MAIN_ROUTES = [
   '/',
-  '/micro-app-manual/',
-  '/micro-app-product/',
-  '/micro-app-product/classifiedManagement',
-  '/micro-app-engine/',
-  '/micro-app-channel/',
-  '/user-info/base-info',
-  '/user-info/account-setting',
-  '/user-info/enterprise',
-  '/user-info/third-account',
-  '/user-info/my-feedback',
-  '/active-feedback-detail?id=fb-5001',
-  '/question-feedback-detail?id=fb-5002',
-  '/renewal',
-  '/entrance',
+  routeTo.subAppHome('manual'),
+  routeTo.subAppHome('product'),
+  routeTo.subApp('product', '/classifiedManagement'),
+  routeTo.subAppHome('engine'),
+  routeTo.subAppHome('channel'),
+  ROUTES.userCenter.baseInfo,
+  ROUTES.userCenter.accountSetting,
+  ROUTES.userCenter.enterprise,
+  ROUTES.userCenter.thirdAccount,
+  ROUTES.userCenter.myFeedback,
+  routeTo.feedbackDetail('activity', 'fb-5001'),
+  routeTo.feedbackDetail('question', 'fb-5002'),
+  ROUTES.renewal,
+  ROUTES.entrance,
   '/manage/enterprise',
   '/manage/members',
   '/manage/roles',
   '/manage/permissions',
-  '/404',
+  ROUTES.notFound,
 ] as const;
 
 export interface WalkTally {
@@ -166,14 +167,14 @@ export class Walker {
         await page.getByRole('dialog').getByRole('button', { name: '取消' }).click({ timeout: SHORT });
       },
     );
-    await visit('/micro-app-manual/'); // the guide flag is on the manual app only
+    await visit(routeTo.subAppHome('manual')); // the guide flag is on the manual app only
     await this.dialog('guide', () =>
       this.clickIfOffered(
         page.getByTestId('guide-flag'),
         page.locator('.ant-modal-wrap [role="dialog"], .ant-tour'),
       ),
     );
-    await visit('/user-info/base-info');
+    await visit(ROUTES.userCenter.baseInfo);
     await this.dialog('avatar', () =>
       this.clickIfOffered(page.getByRole('button', { name: '更换头像' }), modal),
     );

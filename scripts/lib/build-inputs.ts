@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What `vite build` reads, relative to the project root (folders are walked). */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   'src',
   'generated',
   'public',

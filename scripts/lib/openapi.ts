@@ -14,7 +14,7 @@ export const openapiDir = path.join(projectRoot, 'openapi');
 export const serviceDocuments = ['workbench', 'message', 'rbac'] as const;
 export type ServiceName = (typeof serviceDocuments)[number];
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

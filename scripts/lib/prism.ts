@@ -2,7 +2,7 @@
  * Starting Prism (`@stoplight/prism-cli`) as a managed child process: one process per
  * document, on an internal port, with analytics off, resolved once it answers HTTP.
  */
-import { getFreePort } from './ports';
+import getPort from 'get-port';
 import { nodeBinary, packageBin } from './paths';
 import { spawnManaged, type ManagedProcess } from './processes';
 import { waitForHttp } from './wait';
@@ -31,7 +31,7 @@ export interface PrismProcess {
 }
 
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
-  const port = await getFreePort();
+  const port = await getPort();
   const args = [
     packageBin('prism'),
     options.mode,

@@ -190,11 +190,6 @@ export function spawnManaged(
   return handle;
 }
 
-/** Stops every process started by `spawnManaged` that is still running. */
-export async function stopAll(graceMs?: number): Promise<void> {
-  await Promise.all([...live.values()].map((p) => p.stop(graceMs)));
-}
-
 interface ProcStat {
   ppid: number;
   pgrp: number;
@@ -219,7 +214,7 @@ function readStat(pid: number | 'self'): ProcStat | undefined {
  * started, e.g. npm → sh → tsx → us. `npm start` killed with SIGTERM or SIGKILL does not
  * pass the signal on, so without this the stack would live on as orphans.
  */
-export function watchAncestors(onGone: () => void, intervalMs = 1000): void {
+function watchAncestors(onGone: () => void, intervalMs = 1000): void {
   const self = readStat('self');
   if (!self) return;
   const chain: { pid: number; start: string }[] = [];

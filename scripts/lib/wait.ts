@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /** One GET to `url`; resolves with the status code, rejects on connection errors. */
-export function probe(url: string, timeoutMs = 2000): Promise<number> {
+function probe(url: string, timeoutMs = 2000): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { timeout: timeoutMs }, (response) => {
       response.resume();

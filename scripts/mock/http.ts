@@ -101,7 +101,7 @@ export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise
  */
 export function safeRelativePath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//')) return '/';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\\\u0000-\u001f\u007f]/.test(next)) return '/';
   return next;
 }

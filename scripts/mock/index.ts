@@ -58,7 +58,7 @@ export interface MockStack {
 }
 
 /** Header that chooses a scenario for one request (wins over the cookie); handy for scripts and tests. */
-export const SCENARIO_HEADER = 'x-mock-scenario';
+const SCENARIO_HEADER = 'x-mock-scenario';
 
 interface Backend {
   prism?: PrismProcess;

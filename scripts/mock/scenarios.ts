@@ -27,7 +27,7 @@ export interface Scenario {
 export const SCENARIO_COOKIE = 'mock_scenario';
 
 /** The user-info call (GET /user/v1/login/detail). */
-export const USER_INFO_OPERATION = 'getUserInfo';
+const USER_INFO_OPERATION = 'getUserInfo';
 
 export const scenarios: readonly Scenario[] = [
   {

@@ -56,7 +56,7 @@ export function isAllowedRedirect(
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
 }
 
-export function page(title: string, body: string): string {
+function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>

@@ -2,7 +2,7 @@
  * The access layer: server data → booleans and permission codes. Components ask
  * `useAccess()` or wrap buttons in `<Access code=…>`; they never compare role names.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { codesForPath } from './menus';
 import type { RouteSet } from './route-set';
@@ -32,11 +32,11 @@ export interface Access extends AccessFacts {
 const AccessContext = createContext<AccessFacts | null>(null);
 
 export function AccessProvider({ value, children }: { value: AccessFacts; children: ReactNode }) {
-  return <AccessContext.Provider value={value}>{children}</AccessContext.Provider>;
+  return <AccessContext value={value}>{children}</AccessContext>;
 }
 
-export function useAccessFacts(): AccessFacts {
-  const facts = useContext(AccessContext);
+function useAccessFacts(): AccessFacts {
+  const facts = use(AccessContext);
   if (!facts) throw new Error('useAccess() needs an <AccessProvider> (mounted after sign-in)');
   return facts;
 }

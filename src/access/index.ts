@@ -1,20 +1,4 @@
-export { Access, AccessProvider, useAccess, useAccessFacts, type AccessFacts } from './access';
-export {
-  buildMenuAccess,
-  codesForPath,
-  MENU_TYPE,
-  type MenuAccess,
-  type MenuNode,
-  type ServerMenu,
-} from './menus';
-export {
-  APP_PREFIX,
-  FEEDBACK_DETAIL_PATHS,
-  RENEWAL_PATH,
-  appForPath,
-  buildRouteSet,
-  buildRouteSetSafely,
-  type RouteSet,
-  type SessionFacts,
-} from './route-set';
+export { Access, AccessProvider, useAccess, type AccessFacts } from './access';
+export { buildMenuAccess, type MenuAccess, type MenuNode } from './menus';
+export { appForPath, buildRouteSet, buildRouteSetSafely, type RouteSet } from './route-set';
 export { menuIcon } from './icons';

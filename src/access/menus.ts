@@ -15,7 +15,7 @@ export interface ServerMenu {
   menu_type?: number | null;
 }
 
-export const MENU_TYPE = { group: 0, page: 1, button: 2 } as const;
+const MENU_TYPE = { group: 0, page: 1, button: 2 } as const;
 
 export interface MenuNode {
   key: string;

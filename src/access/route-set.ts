@@ -4,7 +4,7 @@
  * the management back-end when the server gave menus.
  */
 import type { HomePage } from '@/constants/limits';
-import type { SubAppName } from '@/config/env';
+import { isWithin, ROUTES, routeTo, type SubAppName } from '@/constants/routes';
 import { buildMenuAccess, normalisePath, type MenuAccess, type ServerMenu } from './menus';
 
 export interface SessionFacts {
@@ -16,7 +16,7 @@ export interface SessionFacts {
   permissions: readonly { path?: string | null }[] | null | undefined;
 }
 
-export type RouteSetName = 'renewal' | 'page1' | 'page2';
+type RouteSetName = 'renewal' | 'page1' | 'page2';
 
 export interface RouteSet {
   name: RouteSetName;
@@ -32,30 +32,30 @@ export interface RouteSet {
   landing: string;
 }
 
-export const APP_PREFIX: Record<SubAppName, string> = {
-  manual: '/micro-app-manual',
-  product: '/micro-app-product',
-  channel: '/micro-app-channel',
-  engine: '/micro-app-engine',
-};
-
-export const RENEWAL_PATH = '/renewal';
+/** The shell's own top-level routes. */
+const SHELL_ROUTES = [
+  ROUTES.notFound,
+  ROUTES.oauthCallback,
+  ROUTES.legacyCallback,
+  ROUTES.invite.slice(0, ROUTES.invite.indexOf('/:')),
+  ROUTES.entrance,
+  ROUTES.preview,
+  ROUTES.dodder,
+  ROUTES.renewal,
+  ROUTES.activityFeedbackDetail,
+  ROUTES.questionFeedbackDetail,
+  ROUTES.userCenter.root,
+  ...Object.values(ROUTES.subApps),
+];
 
 function adminPathFrom(permissions: SessionFacts['permissions']): string | null {
   const second = Array.isArray(permissions) ? permissions[1] : undefined;
   const raw = second && typeof second.path === 'string' ? second.path.trim() : '';
   const path = raw.startsWith('/') ? normalisePath(raw) : '';
   if (!path || path === '/') return null;
-  const reserved = [
-    '/',
-    '/404',
-    '/entrance',
-    '/user-info',
-    '/oauth',
-    RENEWAL_PATH,
-    ...Object.values(APP_PREFIX),
-  ];
-  return reserved.some((r) => path === r || (r !== '/' && path.startsWith(r + '/'))) ? null : path;
+  // The back-end's root never overlaps a route of the shell's own (neither contains the other).
+  const overlaps = (route: string) => isWithin(path, route) || isWithin(route, path);
+  return SHELL_ROUTES.some(overlaps) ? null : path;
 }
 
 const EMPTY_ACCESS = buildMenuAccess([]);
@@ -70,7 +70,7 @@ export function buildRouteSet(facts: SessionFacts): RouteSet {
       renewal: true,
       adminPath: null,
       menuAccess: EMPTY_ACCESS,
-      landing: RENEWAL_PATH,
+      landing: ROUTES.renewal,
     };
   }
   const manual = facts.manualSwitch === 'true';
@@ -91,7 +91,7 @@ export function buildRouteSet(facts: SessionFacts): RouteSet {
     renewal: false,
     adminPath,
     menuAccess,
-    landing: `${page2 ? APP_PREFIX.product : manual ? APP_PREFIX.manual : engine ? APP_PREFIX.engine : APP_PREFIX.product}/`,
+    landing: routeTo.subAppHome(page2 ? 'product' : manual ? 'manual' : engine ? 'engine' : 'product'),
   };
 }
 
@@ -110,10 +110,8 @@ export function buildRouteSetSafely(
 
 /** The embedded app that owns a path, if any. */
 export function appForPath(pathname: string): SubAppName | null {
-  for (const [app, prefix] of Object.entries(APP_PREFIX) as [SubAppName, string][]) {
-    if (pathname === prefix || pathname.startsWith(prefix + '/')) return app;
+  for (const [app, prefix] of Object.entries(ROUTES.subApps) as [SubAppName, string][]) {
+    if (isWithin(pathname, prefix)) return app;
   }
   return null;
 }
-
-export const FEEDBACK_DETAIL_PATHS = ['/active-feedback-detail', '/question-feedback-detail'] as const;

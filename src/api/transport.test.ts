@@ -2,10 +2,10 @@
  * The error catalogue of SPEC §8, row by row, with the network mocked at the fetch
  * level (MSW) and the toast and navigation injected as spies.
  */
-import { TEXT } from '@/constants/texts';
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEXT } from '@/constants/texts';
 import { ApiError, configureTransport, request, upload } from './transport';
 
 // Same origin as the jsdom page, so XMLHttpRequest (uploads) is not subject to CORS.

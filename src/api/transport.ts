@@ -10,13 +10,13 @@ import { TEXT } from '@/constants/texts';
 
 export type ServiceName = 'workbench' | 'message' | 'rbac';
 
-export const SERVICE_PREFIX: Record<ServiceName, string> = {
+const SERVICE_PREFIX: Record<ServiceName, string> = {
   workbench: '/api/workbench',
   message: '/api/message',
   rbac: '/api/rbac',
 };
 
-export const TENANT_HEADER = 'X-Tenant-Id';
+const TENANT_HEADER = 'X-Tenant-Id';
 
 /** The request shape orval's generated functions hand to their mutator. */
 export interface RequestConfig {
@@ -95,7 +95,7 @@ function isEnvelope(body: unknown): body is Envelope {
  * Query strings. Array parameters are comma-separated: every array query parameter
  * in the contracts is `style: form, explode: false` (a contract test keeps it so).
  */
-export function buildUrl(service: ServiceName, url: string, params?: Record<string, unknown>): string {
+function buildUrl(service: ServiceName, url: string, params?: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
@@ -105,7 +105,7 @@ export function buildUrl(service: ServiceName, url: string, params?: Record<stri
   return `${deps.baseUrl}${SERVICE_PREFIX[service]}${url}${qs ? `?${qs}` : ''}`;
 }
 
-export function authHeaders(): Record<string, string> {
+function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = deps.getToken();
   const tenant = deps.getTenantId();

@@ -5,11 +5,11 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { BrowserRouter } from 'react-router-dom';
+import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
+import { THEME } from '@/ui/theme';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './early-start';
 import { setupTransport } from './transport-setup';
-import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
-import { THEME } from '@/ui/theme';
 
 dayjs.locale('zh-cn');
 setupTransport();

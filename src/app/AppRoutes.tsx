@@ -5,13 +5,14 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { APP_PREFIX, useAccess } from '@/access';
-import { MainLayout } from '@/layout/MainLayout';
+import { useAccess } from '@/access';
+import { ROUTES } from '@/constants/routes';
 import { SessionBootstrap } from '@/session/bootstrap';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
-import { RequireSession } from './RequireSession';
 import { SHELL_TEXT } from '@/constants/texts';
+import { RequireSession } from './RequireSession';
+import { Shell } from './Shell';
 
 const OAuthCallbackPage = lazy(() => import('./pages/OAuthCallbackPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -40,24 +41,24 @@ function SignedInRoutes() {
   const { routeSet } = useAccess();
   return (
     <Routes>
-      <Route path="/entrance" element={<EntrancePage />} />
-      <Route path="/preview" element={<PreviewPage />} />
-      <Route path="/dodder" element={<DodderPage />} />
-      <Route element={<MainLayout />}>
+      <Route path={ROUTES.entrance} element={<EntrancePage />} />
+      <Route path={ROUTES.preview} element={<PreviewPage />} />
+      <Route path={ROUTES.dodder} element={<DodderPage />} />
+      <Route element={<Shell />}>
         <Route index element={<Navigate to={routeSet.landing} replace />} />
-        <Route path="/user-info" element={<UserCenterLayout />}>
-          <Route index element={<Navigate to="/user-info/base-info" replace />} />
-          <Route path="base-info" element={<BaseInfoPage />} />
-          <Route path="account-setting" element={<AccountSettingPage />} />
-          <Route path="enterprise" element={<EnterprisePage />} />
-          <Route path="third-account" element={<ThirdAccountPage />} />
-          <Route path="my-feedback" element={<MyFeedbackPage />} />
+        <Route path={ROUTES.userCenter.root} element={<UserCenterLayout />}>
+          <Route index element={<Navigate to={ROUTES.userCenter.baseInfo} replace />} />
+          <Route path={ROUTES.userCenter.baseInfo} element={<BaseInfoPage />} />
+          <Route path={ROUTES.userCenter.accountSetting} element={<AccountSettingPage />} />
+          <Route path={ROUTES.userCenter.enterprise} element={<EnterprisePage />} />
+          <Route path={ROUTES.userCenter.thirdAccount} element={<ThirdAccountPage />} />
+          <Route path={ROUTES.userCenter.myFeedback} element={<MyFeedbackPage />} />
         </Route>
-        {routeSet.renewal ? <Route path="/renewal" element={<RenewalPage />} /> : null}
+        {routeSet.renewal ? <Route path={ROUTES.renewal} element={<RenewalPage />} /> : null}
         {routeSet.apps.map((app) => (
           <Route
             key={app}
-            path={`${APP_PREFIX[app]}/*`}
+            path={`${ROUTES.subApps[app]}/*`}
             element={
               <ErrorBoundary region={SHELL_TEXT.regions.subApp} resetKey={app}>
                 {/* Keyed: another app is another host, with its own status and frame. */}
@@ -68,12 +69,12 @@ function SignedInRoutes() {
         ))}
         {routeSet.feedbackDetails ? (
           <>
-            <Route path="/active-feedback-detail" element={<ActiveFeedbackDetailPage />} />
-            <Route path="/question-feedback-detail" element={<QuestionFeedbackDetailPage />} />
+            <Route path={ROUTES.activityFeedbackDetail} element={<ActiveFeedbackDetailPage />} />
+            <Route path={ROUTES.questionFeedbackDetail} element={<QuestionFeedbackDetailPage />} />
           </>
         ) : null}
         {routeSet.adminPath ? <Route path={`${routeSet.adminPath}/*`} element={<AdminSection />} /> : null}
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        <Route path="*" element={<Navigate to={ROUTES.notFound} replace />} />
       </Route>
     </Routes>
   );
@@ -83,11 +84,11 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenLoading tip={SHELL_TEXT.loading} />}>
       <Routes>
-        <Route path="/oauth/callback" element={<OAuthCallbackPage />} />
-        <Route path="/callback" element={<OAuthCallbackPage />} />
-        <Route path="/404" element={<NotFoundPage />} />
+        <Route path={ROUTES.oauthCallback} element={<OAuthCallbackPage />} />
+        <Route path={ROUTES.legacyCallback} element={<OAuthCallbackPage />} />
+        <Route path={ROUTES.notFound} element={<NotFoundPage />} />
         <Route
-          path="/link/:data"
+          path={ROUTES.invite}
           element={
             <RequireSession>
               <InviteLandingPage />

@@ -4,6 +4,7 @@
  * app runs with nothing configured.
  */
 import { REQUEST_TIMEOUT_MS } from '@/constants/limits';
+import { INVITE_PATH_PREFIX, type SubAppName } from '@/constants/routes';
 
 const env = import.meta.env;
 
@@ -31,13 +32,13 @@ export const config = {
   ssoState: read('VITE_SSO_STATE', 'workbench'),
   realtimeUrl: read('VITE_REALTIME_URL', origin.replace(/^http/, 'ws') + '/api/message/v1/ws'),
   /** Fixed share-link prefix for invitations; the invite code is appended. */
-  inviteLinkPrefix: read('VITE_INVITE_LINK_PREFIX', origin + '/link/'),
+  inviteLinkPrefix: read('VITE_INVITE_LINK_PREFIX', origin + INVITE_PATH_PREFIX),
   subApps: {
     manual: read('VITE_MICRO_APP_MANUAL_URL', '/__mock/apps/manual/'),
     product: read('VITE_MICRO_APP_PRODUCT_URL', '/__mock/apps/product/'),
     channel: read('VITE_MICRO_APP_CHANNEL_URL', '/__mock/apps/channel/'),
     engine: read('VITE_MICRO_APP_ENGINE_URL', '/__mock/apps/engine/'),
-  },
+  } satisfies Record<SubAppName, string>,
   /**
    * Whether embedded apps get the session token in their context (`VITE_SUB_APP_TOKEN=share`).
    * Off by default: an app calls its own back end with its own credentials.
@@ -57,4 +58,4 @@ export const config = {
   requestTimeoutMs: milliseconds('VITE_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS),
 } as const;
 
-export type SubAppName = keyof typeof config.subApps;
+export type { SubAppName } from '@/constants/routes';

@@ -30,8 +30,8 @@ export const GUIDE_TOUR_STEPS = 4;
 
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-export const HOME_PAGES = ['page1', 'page2'] as const;
-export type HomePage = (typeof HOME_PAGES)[number];
+/** The two home pages a user may have (SPEC §2, `def_home_page`). */
+export type HomePage = 'page1' | 'page2';
 
 /** Notice read-state filter values: 2 all, 0 unread (the default). */
 export const READ_STATE = { all: 2, unread: 0 } as const;

@@ -5,9 +5,10 @@ import { useAccess } from '@/access';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { navigation } from '@/ui/navigation';
-import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
 import { SHELL_TEXT } from '@/constants/texts';
 import { UserAvatar } from '@/ui/UserAvatar';
+import { ROUTES } from '@/constants/routes';
+import { avatarMenuEntries, type AvatarMenuEntry } from './avatar-menu';
 
 function entryLabel(entry: AvatarMenuEntry) {
   if (entry.key === 'enterprise' && entry.truncated) {
@@ -34,7 +35,7 @@ export function AvatarMenu() {
   const { info, config } = useSession();
   const access = useAccess();
   const navigate = useNavigate();
-  const trigger = useRef<HTMLButtonElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const entries = avatarMenuEntries({
     userName: info.user_name,
@@ -51,7 +52,7 @@ export function AvatarMenu() {
   const act = (entry: AvatarMenuEntry) => {
     switch (entry.key) {
       case 'personal':
-        navigate('/user-info/base-info');
+        navigate(ROUTES.userCenter.baseInfo);
         break;
       case 'admin':
         navigate(entry.path);
@@ -66,10 +67,10 @@ export function AvatarMenu() {
         navigation.openEntrance('?create=1');
         break;
       case 'account-settings':
-        navigate('/user-info/account-setting');
+        navigate(ROUTES.userCenter.accountSetting);
         break;
       case 'my-feedback':
-        navigate('/user-info/my-feedback');
+        navigate(ROUTES.userCenter.myFeedback);
         break;
       case 'logout':
         dialogs.open('logout');
@@ -96,7 +97,7 @@ export function AvatarMenu() {
         // Closed with Esc (or Tab) from inside the menu: the focus goes back to the button, not to <body>.
         const focused = document.activeElement;
         if (!next && (!focused || focused === document.body || focused.closest('.ant-dropdown')))
-          trigger.current?.focus();
+          triggerRef.current?.focus();
       }}
       // The menu takes the focus when it opens (the arrow keys then move between its entries;
       // Esc closes it and returns the focus to the button), as a WAI-ARIA menu button does.
@@ -112,14 +113,14 @@ export function AvatarMenu() {
         onClick: ({ key }) => {
           const entry = entries.find((e) => e.key === key);
           // Focus back on the trigger first: a dialog opened from here returns focus to it when it closes, not to the hidden menu.
-          trigger.current?.focus();
+          triggerRef.current?.focus();
           setOpen(false);
           if (entry) act(entry);
         },
       }}
     >
       <button
-        ref={trigger}
+        ref={triggerRef}
         type="button"
         className="top-action avatar-trigger"
         aria-label={SHELL_TEXT.accountMenu}

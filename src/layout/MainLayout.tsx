@@ -9,7 +9,6 @@ import { Suspense, useMemo, useState, type CSSProperties, type ReactNode } from 
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { menuIcon, useAccess, type MenuNode } from '@/access';
-import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
@@ -18,7 +17,6 @@ import { ROOT_THEME } from '@/ui/theme';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
-import { ShellDialogs } from './ShellDialogs';
 import { ShellFooter } from './ShellFooter';
 import { TipBar, useTipBarShown } from './TipBar';
 import { TOP_ACTION_SLOTS, useTopActions } from './TopActions';
@@ -90,7 +88,15 @@ function homeLink(logo: ReactNode, title: ReactNode) {
   );
 }
 
-export function MainLayout() {
+export interface MainLayoutProps {
+  /** The notice bell of the top bar (the notices feature, handed in by the app). */
+  noticeBell: ReactNode;
+  /** What lives beside the page: the shell's dialogs, the realtime connection. */
+  overlays?: ReactNode;
+}
+
+/** The shell's chrome. The features that live in it are handed in by the app (src/app/Shell.tsx). */
+export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   const { pathname } = useLocation();
   const { adminPath, routeSet } = useAccess();
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
@@ -104,7 +110,7 @@ export function MainLayout() {
   // ProLayout keys its action items by position: an action that is not offered here keeps its
   // place as an empty slot (hidden by CSS), so the bell and the avatar menu are never remounted
   // (an open menu closed) when the guide flag or the feedback icon comes or goes.
-  const offered = new Map(useTopActions().map((action) => [action.key, action.node]));
+  const offered = new Map(useTopActions(noticeBell).map((action) => [action.key, action.node]));
   const topActions = TOP_ACTION_SLOTS.map((key) => (
     <ConfigProvider key={key} theme={ROOT_THEME}>
       {offered.get(key) ?? <span className="top-action-slot" aria-hidden="true" />}
@@ -181,8 +187,7 @@ export function MainLayout() {
           </div>
         </ProLayout>
       </SWRConfig>
-      <ShellDialogs />
-      <RealtimeConnection />
+      {overlays}
     </div>
   );
 }

@@ -7,7 +7,8 @@
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { APP_PREFIX, appForPath, useAccess } from '@/access';
+import { appForPath, useAccess } from '@/access';
+import { routeTo } from '@/constants/routes';
 import { SHELL_TEXT } from '@/constants/texts';
 
 export function ModuleTabs() {
@@ -30,7 +31,7 @@ export function ModuleTabs() {
             items: routeSet.tabs.map((app) => ({
               key: app,
               label: (
-                <a href={`${APP_PREFIX[app]}/`} aria-current={current === app ? 'page' : undefined}>
+                <a href={routeTo.subAppHome(app)} aria-current={current === app ? 'page' : undefined}>
                   {SHELL_TEXT.apps[app]}
                 </a>
               ),
@@ -52,7 +53,7 @@ export function ModuleTabs() {
       {routeSet.tabs.map((app) => (
         <a
           key={app}
-          href={`${APP_PREFIX[app]}/`}
+          href={routeTo.subAppHome(app)}
           className={current === app ? 'module-tab active' : 'module-tab'}
           aria-current={current === app ? 'page' : undefined}
         >

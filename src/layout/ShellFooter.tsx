@@ -2,8 +2,8 @@
 import { useLocation } from 'react-router-dom';
 import { appForPath } from '@/access';
 import { dialogs } from '@/ui/dialogs';
-import { useFeedbackOffered } from './TopActions';
 import { SHELL_TEXT } from '@/constants/texts';
+import { useFeedbackOffered } from './TopActions';
 
 export function ShellFooter() {
   const { pathname } = useLocation();

@@ -7,15 +7,15 @@ import { FlagOutlined, MessageOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { FEEDBACK_DETAIL_PATHS, RENEWAL_PATH, appForPath, useAccess } from '@/access';
-import { NoticeBell } from '@/features/notices/NoticeBell';
+import { appForPath, useAccess } from '@/access';
+import { FEEDBACK_DETAIL_PATHS, isWithin, ROUTES } from '@/constants/routes';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
-import { AvatarMenu } from './AvatarMenu';
 import { SHELL_TEXT } from '@/constants/texts';
+import { AvatarMenu } from './AvatarMenu';
 
 export function showsFeedbackIcon(pathname: string): boolean {
-  if (pathname === RENEWAL_PATH || pathname.startsWith(RENEWAL_PATH + '/')) return false;
+  if (isWithin(pathname, ROUTES.renewal)) return false;
   if ((FEEDBACK_DETAIL_PATHS as readonly string[]).includes(pathname)) return false;
   return appForPath(pathname) !== 'engine';
 }
@@ -40,7 +40,7 @@ export interface TopAction {
  * item, so every action has its own hover highlight, focus ring and click target (one Tab stop
  * each, in reading order).
  */
-export function useTopActions(): TopAction[] {
+export function useTopActions(noticeBell: ReactNode): TopAction[] {
   const { pathname } = useLocation();
   const feedback = useFeedbackOffered();
   const app = appForPath(pathname);
@@ -86,7 +86,7 @@ export function useTopActions(): TopAction[] {
       key: 'notices',
       node: (
         <ErrorBoundary region={SHELL_TEXT.notices} compact>
-          <NoticeBell />
+          {noticeBell}
         </ErrorBoundary>
       ),
     },

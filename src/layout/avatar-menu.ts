@@ -30,7 +30,7 @@ export type AvatarMenuEntry =
   | { key: 'logout'; label: string };
 
 /** Cuts by characters (code points), so a Chinese name is cut where a person would count. */
-export function truncate(text: string, max: number): { text: string; truncated: boolean } {
+function truncate(text: string, max: number): { text: string; truncated: boolean } {
   const chars = Array.from(text);
   return chars.length > max
     ? { text: chars.slice(0, max).join('') + '...', truncated: true }

@@ -5,6 +5,16 @@
  * layout right after it first mounts. This middleware turns off the on-mount fetch for
  * ProLayout's menu key only, so any other SWR user below the layout (ProComponents'
  * `request` props) still loads as usual. The shell never passes `menu.request`.
+ *
+ * The one place that relies on ProLayout internals. API gap: ProLayout calls
+ * `useSWR(['pro-layout-<n>', menu.params], …)` on every mount whether or not there is a
+ * `menu.request` (pro-layout 7.22 `ProLayout.js`, still so in ant-design/pro-components
+ * master `src/layout/ProLayout.tsx`), no prop turns that off (`menu.loading` only pins the
+ * skeleton, the SWR state still changes), and the key is undocumented (its prefix shows up
+ * only in ant-design/pro-components#7737, which limited ProLayout's cache cleanup to it).
+ * Turning `revalidateOnMount` off for all of the SWRConfig would stop ProComponents' own
+ * `request` fetches below the layout. Guarded against the installed ProLayout by
+ * ./layout-swr-guard.test.tsx.
  */
 import type { Key, Middleware, SWRConfiguration } from 'swr';
 

@@ -7,12 +7,13 @@ import { AppstoreOutlined, BookOutlined, ClusterOutlined, TagsOutlined } from '@
 import { Tooltip } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { APP_PREFIX, useAccess } from '@/access';
+import { useAccess } from '@/access';
+import { routeTo } from '@/constants/routes';
+import { SHELL_TEXT } from '@/constants/texts';
 import { sendToApp } from './channel';
 import { SubAppHost } from './SubAppHost';
-import { SHELL_TEXT } from '@/constants/texts';
 
-export const PRODUCT_SUB_ROUTES = [
+const PRODUCT_SUB_ROUTES = [
   {
     key: 'commodityManagement',
     label: SHELL_TEXT.productRailItems.commodityManagement,
@@ -30,8 +31,6 @@ export const PRODUCT_SUB_ROUTES = [
   },
 ] as const;
 
-export type ProductSubRoute = (typeof PRODUCT_SUB_ROUTES)[number]['key'];
-
 export function ProductWorkspace() {
   const { routeSet } = useAccess();
   const navigate = useNavigate();
@@ -46,7 +45,7 @@ export function ProductWorkspace() {
     <div className="product-workspace">
       <nav className="left-rail" aria-label={SHELL_TEXT.productRail}>
         {routeSet.apps.includes('manual') ? (
-          <a className="left-rail-item" href={`${APP_PREFIX.manual}/`}>
+          <a className="left-rail-item" href={routeTo.subAppHome('manual')}>
             <BookOutlined />
             <span>{SHELL_TEXT.productRailItems.manualLibrary}</span>
           </a>
@@ -64,7 +63,7 @@ export function ProductWorkspace() {
             type="button"
             className={r.key === current ? 'left-rail-item active' : 'left-rail-item'}
             aria-current={r.key === current ? 'page' : undefined}
-            onClick={() => navigate(`${APP_PREFIX.product}/${r.key}`)}
+            onClick={() => navigate(routeTo.subApp('product', r.key))}
           >
             {r.icon}
             <span>{r.label}</span>

@@ -12,18 +12,18 @@
 import { Button, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { APP_PREFIX } from '@/access';
 import type { SubAppName } from '@/config/env';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorState } from '@/ui/ErrorState';
+import { ROUTES } from '@/constants/routes';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
 import { frameUrl, routeUnder } from './frame-protocol';
 import { useSharedContext } from './shared-context';
 
 /** The whole time an app has to show content, from the moment its frame is created. */
-export const MOUNT_TIMEOUT_MS = 20_000;
+const MOUNT_TIMEOUT_MS = 20_000;
 
 type Status = 'loading' | 'mounted' | 'error';
 
@@ -89,33 +89,33 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   const here = `${location.pathname}${location.search}${location.hash}`;
   // The frame starts on the shell's route; later moves are messages (a new src would reload the app).
   const [src] = useState(() => frameUrl(app, here));
-  const frame = useRef<HTMLIFrameElement>(null);
-  const connection = useRef<FrameConnection | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const connectionRef = useRef<FrameConnection | null>(null);
   /** Where the app's router is, as far as the shell knows: no echo of its own moves. */
-  const appPath = useRef(here);
-  const latest = useRef({ onStatus, onMounted, navigate });
-  latest.current = { onStatus, onMounted, navigate };
+  const appPathRef = useRef(here);
+  const latestRef = useRef({ onStatus, onMounted, navigate });
+  latestRef.current = { onStatus, onMounted, navigate };
 
   // Connected before the frame's document can load, so no message of the app is missed.
   useLayoutEffect(() => {
-    const element = frame.current;
+    const element = frameRef.current;
     if (!element) return;
-    const prefix = APP_PREFIX[app];
+    const prefix = ROUTES.subApps[app];
     let settled = false;
     const settle = (status: Status) => {
       if (settled) return;
       settled = true;
       window.clearTimeout(timer);
-      latest.current.onStatus(status);
+      latestRef.current.onStatus(status);
     };
     const timer = window.setTimeout(() => {
       console.error(`[sub-app ${app}] showed no content within ${MOUNT_TIMEOUT_MS / 1000} s`);
       settle('error');
     }, MOUNT_TIMEOUT_MS);
-    connection.current = connectFrame(app, element, {
+    connectionRef.current = connectFrame(app, element, {
       mounted: () => {
         settle('mounted');
-        latest.current.onMounted?.();
+        latestRef.current.onMounted?.();
       },
       failed: (reason) => {
         console.error(`[sub-app ${app}] ${reason}`);
@@ -129,28 +129,28 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
           );
           return;
         }
-        appPath.current = route;
+        appPathRef.current = route;
         // The app's history.state rides in the shell's entry, so back/forward give it back.
-        latest.current.navigate(route, { replace, state: { subApp: state } });
+        latestRef.current.navigate(route, { replace, state: { subApp: state } });
       },
     });
     return () => {
       window.clearTimeout(timer);
-      connection.current?.disconnect();
-      connection.current = null;
+      connectionRef.current?.disconnect();
+      connectionRef.current = null;
     };
   }, [app]);
 
   const appState = (location.state as { subApp?: unknown } | null)?.subApp ?? null;
   useEffect(() => {
-    if (here === appPath.current) return;
-    appPath.current = here;
-    connection.current?.navigate(here, appState);
+    if (here === appPathRef.current) return;
+    appPathRef.current = here;
+    connectionRef.current?.navigate(here, appState);
   }, [here, appState]);
 
   return (
     <iframe
-      ref={frame}
+      ref={frameRef}
       src={src}
       title={SHELL_TEXT.apps[app]}
       className="sub-app-frame"

@@ -56,7 +56,7 @@ export interface FrameHook {
 }
 
 /** The frame page's URL for an app starting on a shell route. */
-export const FRAME_PAGE = '/sub-app.html';
+const FRAME_PAGE = '/sub-app.html';
 
 export function frameUrl(app: string, route: string): string {
   return `${FRAME_PAGE}?${new URLSearchParams({ app, route }).toString()}`;

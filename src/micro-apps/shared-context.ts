@@ -9,7 +9,7 @@ import { useSession, type SessionData } from '@/session/bootstrap';
 import { getToken } from '@/session/storage';
 import { setSharedContext, type ShellGlobalData } from './channel';
 
-export function sharedContextOf(session: SessionData, token: string | null): ShellGlobalData {
+function sharedContextOf(session: SessionData, token: string | null): ShellGlobalData {
   const { info, config: userConfig } = session;
   return {
     context: {

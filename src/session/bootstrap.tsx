@@ -5,14 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { AccessProvider, buildRouteSetSafely, type AccessFacts, type RouteSet } from '@/access';
 import { ErrorState } from '@/ui/ErrorState';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { isPersonalSpace, shouldFetchMenus, userConfigQuery, userInfoQuery, userMenusQuery } from './queries';
 import { writeItem } from './storage';
-import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 export interface SessionData {
   info: UserInfo;
@@ -26,7 +26,7 @@ export interface SessionData {
 const SessionContext = createContext<SessionData | null>(null);
 
 export function useSession(): SessionData {
-  const session = useContext(SessionContext);
+  const session = use(SessionContext);
   if (!session) throw new Error('useSession() is only available after sign-in (inside <SessionBootstrap>)');
   return session;
 }
@@ -35,9 +35,9 @@ export function useSession(): SessionData {
 export function SessionProvider({ value, children }: { value: SessionData; children: ReactNode }) {
   const facts = useMemo(() => accessFacts(value), [value]);
   return (
-    <SessionContext.Provider value={value}>
+    <SessionContext value={value}>
       <AccessProvider value={facts}>{children}</AccessProvider>
-    </SessionContext.Provider>
+    </SessionContext>
   );
 }
 

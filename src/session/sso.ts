@@ -5,9 +5,9 @@
 import { config } from '@/config/env';
 import { TOAST_SECONDS } from '@/constants/limits';
 import { safeRedirect } from '@/ui/safe-url';
+import { ROUTES } from '@/constants/routes';
 import { clearCredentials, writeItem } from './storage';
 
-export const CALLBACK_PATH = '/oauth/callback';
 const PENDING_KEY = 'workbench.sso.pending';
 
 interface PendingSignIn {
@@ -16,7 +16,7 @@ interface PendingSignIn {
 }
 
 export function callbackUrl(): string {
-  return window.location.origin + CALLBACK_PATH;
+  return window.location.origin + ROUTES.oauthCallback;
 }
 
 function randomNonce(): string {

@@ -3,7 +3,7 @@
  * bar flag, application info — behind one module with typed keys. Nothing else
  * touches localStorage for these.
  */
-export interface StoredUserInfo {
+interface StoredUserInfo {
   gid?: string;
   phone?: string;
   avatar_url?: string;

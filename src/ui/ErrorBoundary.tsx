@@ -4,14 +4,14 @@
  */
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { ErrorState } from './ErrorState';
 import { navigation } from './navigation';
-import { SHELL_TEXT, TEXT } from '@/constants/texts';
 
 /** The messages browsers give when a lazily loaded module cannot be fetched. */
 const CHUNK_LOAD_FAILED =
   /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
-export const isChunkLoadError = (error: unknown): boolean =>
+const isChunkLoadError = (error: unknown): boolean =>
   error instanceof Error && CHUNK_LOAD_FAILED.test(error.message);
 
 interface Props {

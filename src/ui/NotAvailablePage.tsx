@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
-import { useDocumentTitle } from './PageFrame';
 import { PAGE_TEXT } from '@/constants/texts';
+import { useDocumentTitle } from './PageFrame';
 
 /** A route the server gave that this version of the app has no page for: say so, never a blank. */
 export default function NotAvailablePage({ name }: { name?: string }) {

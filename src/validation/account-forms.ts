@@ -9,9 +9,9 @@ import { mobileSchema } from './mobile';
 
 /** The contract's UserInfo.user_name maxLength. */
 export const USER_NAME_MAX = 30;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 20;
-export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`);
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 20;
+const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`);
 
 export const userNameSchema = object({
   user_name: string().trim().required(T.userNameRequired).max(USER_NAME_MAX, T.userNameTooLong),

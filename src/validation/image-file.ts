@@ -4,6 +4,7 @@
  * before anything is sent; the feedback size and count limits; the avatar limits.
  */
 import {
+  FEEDBACK_IMAGE_TYPES,
   AVATAR_MAX_BYTES,
   AVATAR_WARN_BYTES,
   FEEDBACK_IMAGE_MAX_BYTES,
@@ -19,9 +20,10 @@ const SIGNATURES: Record<ImageKind, readonly number[]> = {
 };
 
 /** What the name may end with; `accept` for the file inputs. */
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.join(',');
-const MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg'];
+// Some systems label a JPEG image/jpg.
+const MIME_TYPES: readonly string[] = [...FEEDBACK_IMAGE_TYPES, 'image/jpg'];
 
 async function headBytes(file: Blob, count: number): Promise<Uint8Array> {
   const head = file.slice(0, count);
@@ -49,7 +51,7 @@ export async function sniffImageKind(file: Blob): Promise<ImageKind | null> {
 }
 
 /** Name, declared type and content all say JPG/JPEG/PNG. */
-export async function isJpegOrPng(file: File): Promise<boolean> {
+async function isJpegOrPng(file: File): Promise<boolean> {
   const name = file.name.toLowerCase();
   if (!IMAGE_EXTENSIONS.some((ext) => name.endsWith(ext))) return false;
   if (file.type && !MIME_TYPES.includes(file.type.toLowerCase())) return false;

@@ -8,6 +8,3 @@ export const MOBILE_PATTERN = /^1[34578]\d{9}$/;
 export const mobileSchema = string()
   .trim()
   .test('mobile', RULE_TEXT.mobileInvalid, (value) => !value || MOBILE_PATTERN.test(value));
-
-export const isValidMobile = (value: string | undefined | null): boolean =>
-  mobileSchema.isValidSync(value ?? '');

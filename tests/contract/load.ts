@@ -1,47 +1,51 @@
-/** Loads the contracts for tests, resolving refs into shared.yaml. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
+/**
+ * The contracts as the tests read them. Reading, `$ref`s and the operation list are the
+ * one loader's (scripts/lib/openapi.ts, which the scripts use too); this only gives the
+ * tests loosely typed nodes to assert on.
+ */
+import path from 'node:path';
+import {
+  DocumentStore,
+  documentPath,
+  listOperations,
+  serviceDocuments,
+  type ServiceName,
+} from '../../scripts/lib/openapi';
 
-export const openapiDir = join(import.meta.dirname, '..', '..', 'openapi');
-export const SERVICES = ['workbench', 'message', 'rbac'] as const;
-export type Service = (typeof SERVICES)[number];
+export const SERVICES = serviceDocuments;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read deep into documents whose shape they check themselves
 export type Doc = Record<string, any>;
 
-const cache = new Map<string, Doc>();
+const store = new DocumentStore();
+const fileOf = (name: string) => documentPath(name.replace(/\.yaml$/, ''));
+
+/** A document by file name (`workbench.yaml`, `shared.yaml`). */
 export function loadDoc(file: string): Doc {
-  if (!cache.has(file)) cache.set(file, parse(readFileSync(join(openapiDir, file), 'utf8')) as Doc);
-  return cache.get(file)!;
+  return store.load(fileOf(file)) as Doc;
 }
 
-/** Resolves a $ref (local or into shared.yaml) relative to `file`. */
+/** Resolves a `$ref` (local or into shared.yaml) relative to `file`. */
 export function resolveRef(ref: string, file: string): { node: Doc; file: string } {
-  const [target, pointer = ''] = ref.split('#');
-  const targetFile = target ? target.replace(/^\.\//, '') : file;
-  let node: Doc = loadDoc(targetFile);
-  for (const part of pointer.split('/').filter(Boolean))
-    node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return { node, file: targetFile };
+  const resolved = store.resolve(ref, fileOf(file));
+  if (!resolved) throw new Error(`${ref} (from ${file}) resolves to nothing`);
+  return { node: resolved.value as Doc, file: path.basename(resolved.file) };
 }
 
 export interface Operation {
-  service: Service;
+  service: ServiceName;
   method: string;
   path: string;
   op: Doc;
 }
 
 export function operations(): Operation[] {
-  const ops: Operation[] = [];
-  for (const service of SERVICES) {
-    const doc = loadDoc(`${service}.yaml`);
-    for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Doc][]) {
-      for (const method of ['get', 'post', 'put', 'delete', 'patch']) {
-        if (item[method]) ops.push({ service, method: method.toUpperCase(), path, op: item[method] });
-      }
-    }
-  }
-  return ops;
+  return serviceDocuments.flatMap((service) =>
+    listOperations(store, service).map((op) => ({
+      service,
+      method: op.method,
+      path: op.template,
+      op: op.operation as Doc,
+    })),
+  );
 }

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell, type Scenario } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -44,32 +45,32 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 
-const ROUTES: { scenario: Scenario; paths: string[] }[] = [
+const PAGES_BY_SCENARIO: { scenario: Scenario; paths: string[] }[] = [
   {
     scenario: 'personal',
     paths: [
-      '/micro-app-manual/',
-      '/micro-app-product/',
-      '/user-info/base-info',
-      '/user-info/account-setting',
-      '/user-info/enterprise',
-      '/user-info/third-account',
-      '/user-info/my-feedback',
-      '/question-feedback-detail?id=fb-5002',
-      '/active-feedback-detail?id=fb-5001',
-      '/entrance',
-      '/404',
+      routeTo.subAppHome('manual'),
+      routeTo.subAppHome('product'),
+      ROUTES.userCenter.baseInfo,
+      ROUTES.userCenter.accountSetting,
+      ROUTES.userCenter.enterprise,
+      ROUTES.userCenter.thirdAccount,
+      ROUTES.userCenter.myFeedback,
+      routeTo.feedbackDetail('question', 'fb-5002'),
+      routeTo.feedbackDetail('activity', 'fb-5001'),
+      ROUTES.entrance,
+      ROUTES.notFound,
     ],
   },
   {
     scenario: 'owner',
     paths: ['/manage/enterprise', '/manage/members', '/manage/roles', '/manage/permissions'],
   },
-  { scenario: 'page2', paths: ['/micro-app-product/', '/micro-app-engine/'] },
-  { scenario: 'frozen', paths: ['/renewal'] },
+  { scenario: 'page2', paths: [routeTo.subAppHome('product'), routeTo.subAppHome('engine')] },
+  { scenario: 'frozen', paths: [ROUTES.renewal] },
 ];
 
-for (const { scenario, paths } of ROUTES) {
+for (const { scenario, paths } of PAGES_BY_SCENARIO) {
   test(`routes of the ${scenario} user have no serious violation`, async ({ page }) => {
     test.setTimeout(30_000 + paths.length * 20_000);
     await signInToShell(page, scenario, paths[0]);
@@ -121,7 +122,7 @@ test('the dialogs, drawer and menus have no serious violation', async ({ page })
   await expectAccessible(page, 'logout confirm');
   await escapeFrom(page, logout);
 
-  await page.goto('/user-info/base-info');
+  await page.goto(ROUTES.userCenter.baseInfo);
   await page.getByRole('button', { name: '更换头像' }).first().click();
   const avatar = page.getByRole('dialog', { name: '更换头像' });
   await expect(avatar).toBeVisible();

@@ -12,13 +12,14 @@ import { SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 const received = (page: Page, app: string) =>
   page.frameLocator(`iframe[data-sub-app="${app}"]`).getByTestId('received');
 
 test('the preview sends a strict policy with a fresh nonce per page', async ({ request }) => {
   const first = await request.get('/');
-  const second = await request.get('/user-info/base-info');
+  const second = await request.get(ROUTES.userCenter.baseInfo);
   const policy = first.headers()['content-security-policy'] ?? '';
   const directives = new Map(
     policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
@@ -108,27 +109,27 @@ test('walking the app as the owner raises no violation', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
   // The product app is webpack's classic bundle: deferred scripts, a lazy chunk, its own CSS.
-  await page.goto('/micro-app-product/classifiedManagement');
+  await page.goto(routeTo.subApp('product', '/classifiedManagement'));
   await expect(received(page, 'product')).toContainText('classifiedManagement');
   await expect(page.frameLocator('iframe[data-sub-app="product"]').getByTestId('data-sub-route')).toHaveText(
     'classifiedManagement',
   );
 
-  await page.goto('/user-info/base-info');
+  await page.goto(ROUTES.userCenter.baseInfo);
   await page.getByRole('button', { name: '更换头像' }).first().click();
   await escapeFrom(page, page.getByRole('dialog', { name: '更换头像' }));
 
   for (const path of [
-    '/user-info/third-account',
-    '/user-info/account-setting',
-    '/user-info/enterprise',
-    '/user-info/my-feedback',
+    ROUTES.userCenter.thirdAccount,
+    ROUTES.userCenter.accountSetting,
+    ROUTES.userCenter.enterprise,
+    ROUTES.userCenter.myFeedback,
     '/manage/enterprise',
     '/manage/members',
     '/manage/roles',
     '/manage/permissions',
-    '/entrance',
-    '/404',
+    ROUTES.entrance,
+    ROUTES.notFound,
   ]) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toBeEmpty();

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
+import { ROUTES } from '../../src/constants/routes';
 
 // A real 1×1 PNG (magic bytes and all): the dialog checks the content, not just the name.
 const PNG = Buffer.from(
@@ -96,7 +97,7 @@ test('question feedback with an uploaded image: submitted, then opened from 我�
   await expect(dialog).toBeHidden();
 
   // 我的反馈 lists it first; its detail page shows the description and the image, loaded.
-  await page.goto('/user-info/my-feedback');
+  await page.goto(ROUTES.userCenter.myFeedback);
   const row = page.getByRole('row').filter({ hasText: '新建手册时插入的截图在预览里一片空白' }).first();
   await expect(row).toContainText('问题反馈');
   await row.getByRole('link').first().click();

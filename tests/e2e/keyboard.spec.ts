@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 import { focusInside } from './hardening';
+import { routeTo } from '../../src/constants/routes';
 
 /** Presses Tab until `target` has focus (at most `max` times); fails naming what had focus. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<number> {
@@ -33,7 +34,7 @@ test('sign in, open the notices, mark one read and close them — keyboard only'
   await tabTo(page, personal);
   await expect(personal).toBeFocused();
   await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.pathname === '/micro-app-manual/');
+  await page.waitForURL((url) => url.pathname === routeTo.subAppHome('manual'));
   const bell = page.getByTestId('notice-bell');
   await expect(bell).toHaveAccessibleName('消息通知，3条未读');
 

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 import { settle } from './hardening';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 interface Box {
   name: string;
@@ -222,7 +223,7 @@ test('roles with the gateway down: one error state with a retry, no empty table 
 test('a feedback image that cannot be loaded shows the fallback picture, not an empty box', async ({
   page,
 }) => {
-  await signInToShell(page, 'personal', '/user-info/my-feedback');
+  await signInToShell(page, 'personal', ROUTES.userCenter.myFeedback);
   await page.route('**/__mock/static/**', (route) => route.fulfill({ status: 404, body: '' }));
   await page.getByRole('row').filter({ hasText: /问题/ }).getByRole('link').first().click();
   await page.waitForURL('**/question-feedback-detail**');
@@ -275,7 +276,7 @@ test('production sends each call once per page load', async ({ page }) => {
     const key = `${r.method()} ${url.pathname}${url.search}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
   });
-  for (const path of ['/micro-app-manual/', '/user-info/my-feedback']) {
+  for (const path of [routeTo.subAppHome('manual'), ROUTES.userCenter.myFeedback]) {
     calls.clear();
     await page.goto(path);
     await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();

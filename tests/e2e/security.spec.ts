@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseScenario, signInToShell } from './fixtures';
 import { openAvatarMenu, settle } from './hardening';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 interface Trail {
   urls: string[];
@@ -55,7 +56,7 @@ async function walk(page: Page) {
   // The invite dialog builds a share link: it must not carry the token.
   await expect(page.getByTestId('invite-link')).toHaveValue(/\/link\/./);
   await page.keyboard.press('Escape');
-  for (const path of ['/micro-app-product/', '/user-info/base-info', '/manage/members']) {
+  for (const path of [routeTo.subAppHome('product'), ROUTES.userCenter.baseInfo, '/manage/members']) {
     await page.goto(path);
     await settle(page);
   }
@@ -105,7 +106,8 @@ test('a token handed over in the URL leaves the address bar and goes nowhere els
   await walk(page);
   // Only the navigation that brought the token in may hold it.
   const arrival = (url: string) =>
-    new URL(url).pathname === '/micro-app-manual/' && new URL(url).searchParams.get('token') === token;
+    new URL(url).pathname === routeTo.subAppHome('manual') &&
+    new URL(url).searchParams.get('token') === token;
   expect(trail.urls.filter(arrival).length).toBeGreaterThan(0);
   expectNoToken(trail, token, arrival);
 });

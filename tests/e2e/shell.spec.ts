@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseScenario, signInToShell } from './fixtures';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 async function openAvatarMenu(page: Page) {
   await page.getByRole('button', { name: '账号菜单' }).click();
@@ -15,7 +16,7 @@ test.describe('sign-in', () => {
   test('signed out, the app goes to the SSO authorize page with every query value and forwards pi', async ({
     page,
   }) => {
-    await page.goto('/micro-app-product/?pi=partner-7');
+    await page.goto(`${routeTo.subAppHome('product')}?pi=partner-7`);
     await page.waitForURL(/\/sso\/authorize/);
     const url = new URL(page.url());
     expect(url.searchParams.get('scope')).toBeTruthy();
@@ -31,7 +32,7 @@ test.describe('sign-in', () => {
   test('after signing in the user returns where they were going, code and state gone from the URL', async ({
     page,
   }) => {
-    await signInToShell(page, 'owner', '/micro-app-product/attributeManagement');
+    await signInToShell(page, 'owner', routeTo.subApp('product', '/attributeManagement'));
     await expect(page).toHaveURL(/\/micro-app-product\/attributeManagement$/);
   });
 
@@ -43,7 +44,7 @@ test.describe('sign-in', () => {
 
   test('a token in the URL is accepted and removed from the address bar', async ({ page }) => {
     await chooseScenario(page, 'personal');
-    await page.goto('/micro-app-manual/?token=dS0xMDAxOndiLWRlbW8tc2Vzc2lvbi03ZjNhOWM%3D');
+    await page.goto(`${routeTo.subAppHome('manual')}?token=dS0xMDAxOndiLWRlbW8tc2Vzc2lvbi03ZjNhOWM%3D`);
     await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
     expect(page.url()).not.toContain('token=');
   });
@@ -101,7 +102,7 @@ test.describe('scenarios', () => {
       page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe('/entrance');
+    expect(new URL(tab.url()).pathname).toBe(ROUTES.entrance);
   });
 
   test('owner: no tip bar, truncated names with a tooltip, management back-end entry', async ({ page }) => {
@@ -139,7 +140,7 @@ test.describe('scenarios', () => {
     const menu = await openAvatarMenu(page);
     await expect(menu.getByText('切换企业')).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.goto('/micro-app-manual/');
+    await page.goto(routeTo.subAppHome('manual'));
     await expect(page).toHaveURL(/\/404$/);
   });
 
@@ -244,7 +245,7 @@ test.describe('sub-apps', () => {
   test('the product app mounts and receives the left-rail sub-route through the channel', async ({
     page,
   }) => {
-    await signInToShell(page, 'owner', '/micro-app-product/');
+    await signInToShell(page, 'owner', routeTo.subAppHome('product'));
     const received = page.frameLocator('iframe[data-sub-app="product"]').getByTestId('received');
     await expect(received).toContainText('commodityManagement');
     await page

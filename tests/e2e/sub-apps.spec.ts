@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
 import { openAvatarMenu } from './hardening';
 import { watchPolicy } from './policy-watch';
+import { ROUTES, routeTo } from '../../src/constants/routes';
 
 const app = (page: Page, name: string) => page.frameLocator(`iframe[data-sub-app="${name}"]`);
 const rail = (page: Page) => page.getByRole('navigation', { name: '产品管理导航' });
@@ -24,12 +25,12 @@ function stylesOf(element: Element, keys: readonly string[]): Record<string, str
 
 test('both kinds of child show their content, with no policy violation in any document', async ({ page }) => {
   const { violations, consoleErrors } = await watchPolicy(page);
-  await signInToShell(page, 'owner', '/micro-app-manual/');
+  await signInToShell(page, 'owner', routeTo.subAppHome('manual'));
   await expect(app(page, 'manual').getByTestId('app-name')).toHaveText('织雀手册');
   await expect(app(page, 'manual').getByTestId('mode')).toHaveText('已嵌入主应用');
   await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted');
 
-  await page.goto('/micro-app-product/');
+  await page.goto(routeTo.subAppHome('product'));
   await expect(app(page, 'product').getByTestId('app-name')).toHaveText('产品管理');
   // The lazy chunk came through webpack's runtime from the public path micro-app gives.
   await expect(app(page, 'product').getByTestId('lazy-chunk')).toBeVisible();
@@ -68,7 +69,7 @@ test.describe('the error state tells the truth', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await replaceManualScript(page, "throw new Error('manual app exploded');");
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible();
     expect(errors.join('\n')).toContain('manual app exploded');
@@ -85,7 +86,7 @@ test.describe('the error state tells the truth', () => {
     await page.route('**/__mock/apps/manual/', (route) =>
       route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'gone' }),
     );
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 10_000 });
     expect(errors.join('\n')).toMatch(/answered 404/);
   });
@@ -100,7 +101,7 @@ test.describe('the error state tells the truth', () => {
         body: '<!doctype html><html><body><h1>服务端渲染的手册</h1><script>window.hydrated = true</script></body></html>',
       }),
     );
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     await expect(app(page, 'manual').getByRole('heading', { name: '服务端渲染的手册' })).toBeVisible();
     await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted', { timeout: 5_000 });
   });
@@ -108,7 +109,7 @@ test.describe('the error state tells the truth', () => {
   test('a child whose scripts run but render nothing never counts as mounted', async ({ page }) => {
     test.setTimeout(60_000);
     await replaceManualScript(page, 'window.microApp.addDataListener(() => {});');
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'loading');
     await expect(page.getByText('织雀手册加载失败')).toBeVisible({ timeout: 25_000 });
   });
@@ -118,7 +119,7 @@ test.describe('the shell URL is the source of truth for the child route', () => 
   test('navigating inside the child moves the address bar; reload and deep links land there', async ({
     page,
   }) => {
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     const manual = app(page, 'manual');
     await expect(manual.getByTestId('sub-route')).toHaveText('/');
     await manual.getByRole('link', { name: '回收站' }).click();
@@ -128,12 +129,12 @@ test.describe('the shell URL is the source of truth for the child route', () => 
     await page.reload();
     await expect(app(page, 'manual').getByTestId('sub-route')).toHaveText('/recycle');
 
-    await page.goto('/micro-app-manual/list');
+    await page.goto(routeTo.subApp('manual', '/list'));
     await expect(app(page, 'manual').getByTestId('sub-route')).toHaveText('/list');
   });
 
   test('back and forward walk through child and shell routes alike', async ({ page }) => {
-    await signInToShell(page, 'personal', '/micro-app-manual/');
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
     const manual = app(page, 'manual');
     await manual.getByRole('link', { name: '我的手册' }).click();
     await expect(page).toHaveURL(/\/micro-app-manual\/list$/);
@@ -155,7 +156,7 @@ test.describe('the shell URL is the source of truth for the child route', () => 
   });
 
   test('the left rail moves the classic child’s router without reloading it', async ({ page }) => {
-    await signInToShell(page, 'owner', '/micro-app-product/commodityManagement');
+    await signInToShell(page, 'owner', routeTo.subApp('product', '/commodityManagement'));
     const product = app(page, 'product');
     await expect(product.getByTestId('data-sub-route')).toHaveText('commodityManagement');
     // A mark in the child's window: a reload would lose it.
@@ -176,7 +177,7 @@ test.describe('the shell URL is the source of truth for the child route', () => 
   test('leaving the app runs its unmount (micro-app UMD lifecycle) before its frame goes', async ({
     page,
   }) => {
-    await signInToShell(page, 'owner', '/micro-app-product/');
+    await signInToShell(page, 'owner', routeTo.subAppHome('product'));
     await expect(app(page, 'product').getByTestId('lazy-chunk')).toBeVisible();
     const unmounted = () => page.evaluate(() => sessionStorage.getItem('sample-app-unmounted:product'));
     expect(await unmounted()).toBeNull();
@@ -186,7 +187,7 @@ test.describe('the shell URL is the source of truth for the child route', () => 
   });
 
   test('away and back by module tab shows the child again within 5 s', async ({ page }) => {
-    await signInToShell(page, 'owner', '/micro-app-manual/');
+    await signInToShell(page, 'owner', routeTo.subAppHome('manual'));
     await expect(app(page, 'manual').getByTestId('received')).toBeVisible();
     await page.getByRole('link', { name: '产品管理' }).first().click();
     await expect(app(page, 'product').getByTestId('app-name')).toBeVisible({ timeout: 5_000 });
@@ -205,9 +206,9 @@ test('styles stay in their own document, both ways', async ({ browser, page }) =
       };
       return { html: read(document.documentElement), body: read(document.body) };
     }, STYLE_KEYS);
-  await signInToShell(page, 'owner', '/user-info/base-info');
+  await signInToShell(page, 'owner', ROUTES.userCenter.baseInfo);
   const before = await shellStyles();
-  await page.goto('/micro-app-product/');
+  await page.goto(routeTo.subAppHome('product'));
   const product = app(page, 'product');
   await expect(product.getByTestId('lazy-chunk')).toBeVisible();
   // The child's reset (html font and line-height, body margin, `*` box-sizing) did not reach the shell.
@@ -228,7 +229,7 @@ test('the data channel: the contract’s messages pass both ways, a malformed on
 }) => {
   const warnings: string[] = [];
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-  await signInToShell(page, 'personal', '/micro-app-manual/');
+  await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
   const manual = app(page, 'manual');
   await expect(manual.getByTestId('received')).toBeVisible();
 

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn, signInToShell } from './fixtures';
+import { INVITE_PATH_PREFIX, ROUTES, routeTo } from '../../src/constants/routes';
 
 /** The contract's example invite code (openapi/workbench.yaml createInviteLink), known to every mock session. */
 const INVITE_CODE =
@@ -54,7 +55,7 @@ test('owner: opens the invite dialog from the avatar menu, refreshes and copies 
   await expect(link).not.toHaveValue(first);
   const current = await link.inputValue();
   const oldInfo = await page.request.get(
-    `/api/workbench/member/v1/invite/user/link?code=${first.split('/link/')[1]}`,
+    `/api/workbench/member/v1/invite/user/link?code=${first.split(INVITE_PATH_PREFIX)[1]}`,
     { headers: { Authorization: 'Basic e2e', 'X-Tenant-Id': 't-ent-2001' } },
   );
   expect(((await oldInfo.json()) as { data: { expired: boolean } }).data.expired).toBe(true);
@@ -72,7 +73,7 @@ test('owner: opens the invite dialog from the avatar menu, refreshes and copies 
 
 test('personal: /entrance creates an enterprise and switches into it', async ({ page }) => {
   await signInToShell(page, 'personal');
-  await page.goto('/entrance');
+  await page.goto(ROUTES.entrance);
   const personal = page.getByTestId('tenant-t-personal-1001');
   await expect(personal).toHaveAttribute('aria-current', 'true');
   await expect(personal.getByText('当前')).toBeVisible();
@@ -110,7 +111,7 @@ test('personal: /entrance creates an enterprise and switches into it', async ({ 
   await page.keyboard.press('Escape');
 
   // /entrance lists it as the current space.
-  await page.goto('/entrance');
+  await page.goto(ROUTES.entrance);
   await expect(page.getByTestId(`tenant-${created.tenant_link}`)).toHaveAttribute('aria-current', 'true');
 });
 
@@ -125,18 +126,18 @@ test("personal: the avatar menu's 创建企业 opens /entrance?create=1 in a new
     page.getByRole('menu').getByText('创建企业').click(),
   ]);
   await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe('/entrance');
+  expect(new URL(tab.url()).pathname).toBe(ROUTES.entrance);
   await expect(tab.getByRole('dialog', { name: '创建企业' })).toBeVisible();
 });
 
 test('owner: /entrance switches to another enterprise', async ({ page }) => {
   await signInToShell(page, 'owner');
-  await page.goto('/entrance');
+  await page.goto(ROUTES.entrance);
   await expect(page.getByTestId('tenant-t-ent-2001')).toHaveAttribute('aria-current', 'true');
   const record = page.waitForRequest(isCall('POST', '/userconfig/v2/lastlogin/tenant'));
   await page.getByRole('button', { name: '进入 织雀科技' }).click();
   expect((await record).postDataJSON()).toEqual({ tenant_link: 't-ent-2002', tenant_name: '织雀科技' });
-  await page.waitForURL((url) => url.pathname !== '/entrance');
+  await page.waitForURL((url) => url.pathname !== ROUTES.entrance);
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
 });
 
@@ -171,7 +172,7 @@ test('frozen: lands on /renewal with the reason and the remaining days, and can 
     page.getByRole('button', { name: '切换空间' }).click(),
   ]);
   await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe('/entrance');
+  expect(new URL(tab.url()).pathname).toBe(ROUTES.entrance);
   // The mock's provider processes a renewal at once: /entrance shows the enterprise active again.
   const renewedRow = tab.getByTestId('tenant-t-ent-3001');
   await expect(renewedRow).toContainText('星河电子元件有限公司');
@@ -181,7 +182,7 @@ test('frozen: lands on /renewal with the reason and the remaining days, and can 
 
 test('frozen: /entrance shows the frozen enterprise with its renewal entry', async ({ page }) => {
   await signInToShell(page, 'frozen');
-  await page.goto('/entrance');
+  await page.goto(ROUTES.entrance);
   const frozenRow = page.getByTestId('tenant-t-ent-3001');
   await expect(frozenRow.getByText('冻结')).toBeVisible();
   await expect(frozenRow.getByRole('button', { name: '去续费 星河电子元件有限公司' })).toBeVisible();
@@ -203,12 +204,12 @@ test('invite link: signing in first returns to the link, which shows the enterpr
     tenant_link: 't-ent-2001',
     tenant_name: '华东智能制造供应链协同创新中心有限公司',
   });
-  await page.waitForURL((url) => !url.pathname.startsWith('/link/'));
+  await page.waitForURL((url) => !url.pathname.startsWith(INVITE_PATH_PREFIX));
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
 });
 
 test('invite link: a malformed link says so and offers the way home', async ({ page }) => {
-  await signIn(page, 'personal', '/link/not-a-valid-code');
+  await signIn(page, 'personal', routeTo.invite('not-a-valid-code'));
   await expect(page.getByText('邀请链接无效或已损坏')).toBeVisible();
   await page.getByRole('link', { name: '返回首页' }).click();
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
+import { ROUTES } from '../../src/constants/routes';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP438AAAAQBAYDFKhhdAAAAAElFTkSuQmCC',
@@ -28,7 +29,7 @@ test('change the avatar: an upload saves at once ("头像更改成功！"), the 
   baseURL,
 }) => {
   const foreign = foreignRequests(page, new URL(baseURL!).origin);
-  await signInToShell(page, 'personal', '/user-info/base-info');
+  await signInToShell(page, 'personal', ROUTES.userCenter.baseInfo);
   // The contract's example avatar is served by the mock stack on the app's origin (offline).
   await expect(topBarAvatar(page)).toHaveAttribute('src', /\/__mock\/static\/avatar\/u-1001\.png$/);
   await expect
@@ -89,7 +90,7 @@ test('change the avatar: an upload saves at once ("头像更改成功！"), the 
 });
 
 test('the left column: phone, menu, and joined enterprises hidden in page2 mode', async ({ page }) => {
-  await signInToShell(page, 'page2', '/user-info');
+  await signInToShell(page, 'page2', ROUTES.userCenter.root);
   await page.waitForURL(/\/user-info\/base-info$/);
   await expect(page.getByTestId('user-center-phone')).toHaveText('13812345678');
   const menu = page.getByRole('menu');
@@ -100,14 +101,14 @@ test('the left column: phone, menu, and joined enterprises hidden in page2 mode'
 });
 
 test('joined enterprises marks the current tenant', async ({ page }) => {
-  await signInToShell(page, 'owner', '/user-info/enterprise');
+  await signInToShell(page, 'owner', ROUTES.userCenter.enterprise);
   const current = page.locator('[aria-current="true"]');
   await expect(current).toHaveCount(1);
   await expect(current.getByText('当前')).toBeVisible();
 });
 
 test('my feedback lists the feedback and opens a detail page', async ({ page }) => {
-  await signInToShell(page, 'personal', '/user-info/my-feedback');
+  await signInToShell(page, 'personal', ROUTES.userCenter.myFeedback);
   const request = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith('/api/workbench/feedback/v1/list'),
   );
@@ -120,7 +121,7 @@ test('my feedback lists the feedback and opens a detail page', async ({ page }) 
 });
 
 test('bind a third-party account through the authorize round trip', async ({ page }) => {
-  await signInToShell(page, 'personal', '/user-info/third-account');
+  await signInToShell(page, 'personal', ROUTES.userCenter.thirdAccount);
   const request = page.waitForRequest(
     (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/provider/v1/user/bind'),
   );

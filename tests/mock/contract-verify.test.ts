@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import getPort from 'get-port';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
-import { getFreePort } from '../../scripts/lib/ports';
 import { PLANTED, startBrokenServer, type BrokenServer } from './broken-server';
 
 let stack: MockStack;
@@ -195,7 +195,7 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     const noUpstream = await verify();
     expect(noUpstream.code).toBe(2);
     expect(noUpstream.output).toContain('Usage: npm run contract:verify');
-    const port = await getFreePort();
+    const port = await getPort();
     const unreachable = await verify('--upstream', `http://127.0.0.1:${port}`);
     expect(unreachable.code).toBe(2);
     expect(unreachable.output).toContain('cannot be reached');

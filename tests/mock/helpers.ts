@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { projectRoot } from '../../scripts/lib/paths';
 
 export const AUTH = { Authorization: 'Basic test-token', 'X-Tenant-Id': 't-personal-1001' };

@@ -1,14 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import getPort from 'get-port';
 import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
-import { getFreePort, isPortTaken } from '../../scripts/lib/ports';
 import { AUTH } from './helpers';
 
 // `npm start` = tsx scripts/start.ts. Started here as its own process group, like a job in a terminal.
 
 let running: ChildProcess | undefined;
+
+/** Whether something still accepts connections on the port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 afterEach(() => {
   if (running?.pid && running.exitCode === null) {
@@ -66,8 +79,8 @@ async function startApp(): Promise<{
   mockPort: number;
   output: () => string;
 }> {
-  const port = await getFreePort();
-  const mockPort = await getFreePort();
+  const port = await getPort();
+  const mockPort = await getPort();
   const child = spawn(
     nodeBinary(),
     [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
@@ -118,8 +131,8 @@ describe('npm start', () => {
     expect(tree.length).toBeGreaterThanOrEqual(5); // node, reaper, 3 × Prism, Vite (+ its helpers)
     process.kill(-child.pid!, 'SIGINT'); // what a terminal does on Ctrl-C
     expect(await waitGone([child.pid!, ...tree])).toEqual([]);
-    expect(await isPortTaken(port)).toBe(false);
-    expect(await isPortTaken(mockPort)).toBe(false);
+    expect(await accepts(port)).toBe(false);
+    expect(await accepts(mockPort)).toBe(false);
   });
 
   it('stops everything when the process that launched it is killed', async () => {

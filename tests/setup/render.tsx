@@ -15,7 +15,7 @@ import { configureTransport } from '@/api/transport';
 import { SessionProvider, type SessionData } from '@/session/bootstrap';
 import { isPersonalSpace } from '@/session/queries';
 
-export const baseConfig: UserConfig = {
+const baseConfig: UserConfig = {
   def_home_page: 'page1',
   gid: 'u-1001',
   last_login_tenant_name: '个人空间',

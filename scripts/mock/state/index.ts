@@ -176,7 +176,7 @@ export class StateLayer {
 class ContractViolation extends Error {}
 
 /** Path parameters by name, from the operation's template and the request path. */
-export function pathParameters(template: string, path: string): Record<string, string> {
+function pathParameters(template: string, path: string): Record<string, string> {
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const pattern = template
     .replace(/\/$/, '')

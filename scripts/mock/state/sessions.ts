@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { parseCookies } from '../http';
 
-export const SESSION_COOKIE = 'mock_session';
-export const SESSION_HEADER = 'x-mock-session';
-export const DEFAULT_SESSION = 'default';
+const SESSION_COOKIE = 'mock_session';
+const SESSION_HEADER = 'x-mock-session';
+const DEFAULT_SESSION = 'default';
 
 /** Session ids: letters, digits, `-`, `_`, `.` (1–64); anything else is ignored. */
 const VALID = /^[A-Za-z0-9._-]{1,64}$/;

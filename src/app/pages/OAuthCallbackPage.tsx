@@ -19,17 +19,18 @@ export default function OAuthCallbackPage() {
   useDocumentTitle(PAGE_TEXT.signIn.title);
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
-  const started = useRef(false);
+  const startedRef = useRef(false);
 
   useEffect(() => {
-    if (started.current) return; // StrictMode runs effects twice; a code is single-use
-    started.current = true;
+    if (startedRef.current) return; // StrictMode runs effects twice; a code is single-use
+    startedRef.current = true;
     const query = new URLSearchParams(window.location.search);
     const code = query.get('code');
     const pending = consumePendingSignIn(query.get('state'));
     // Drop code and state from the address bar whatever happens next.
     window.history.replaceState(null, '', window.location.pathname);
     if (!pending || !code) {
+      // eslint-disable-next-line @eslint-react/set-state-in-effect -- known only after consuming the one-time sign-in state, a side effect that must run once in an effect
       setOutcome({ kind: 'bad-state' });
       return;
     }

@@ -29,10 +29,9 @@ export default function AdminSection() {
     case 'notFound':
       return <Navigate to="/404" replace />;
     case 'page': {
-      const Page = pages.get(outcome.route)!;
       return (
-        <Suspense fallback={<PageLoading />}>
-          <Page key={outcome.route} />
+        <Suspense key={outcome.route} fallback={<PageLoading />}>
+          {pages.get(outcome.route)}
         </Suspense>
       );
     }

@@ -5,7 +5,7 @@
  * filter over this registry (DESIGN "Server-driven menus"): only routes the user
  * is given are reachable.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ReactElement } from 'react';
 
 /** Page routes relative to the back-end root. */
 export const ADMIN_PAGE_PATHS = {
@@ -15,17 +15,19 @@ export const ADMIN_PAGE_PATHS = {
   permissions: '/permissions',
 } as const;
 
-const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map([
-  [ADMIN_PAGE_PATHS.enterprise, lazy(() => import('./pages/EnterprisePage'))],
-  [ADMIN_PAGE_PATHS.members, lazy(() => import('./pages/MembersPage'))],
-  [ADMIN_PAGE_PATHS.roles, lazy(() => import('./pages/RolesPage'))],
-  [ADMIN_PAGE_PATHS.permissions, lazy(() => import('./pages/PermissionsPage'))],
+// Each page is one element made once here (lazy: its code loads on first visit), so rendering
+// a page never creates a component type during render.
+const PAGES: ReadonlyMap<string, ReactElement> = new Map([
+  [ADMIN_PAGE_PATHS.enterprise, createElement(lazy(() => import('./pages/EnterprisePage')))],
+  [ADMIN_PAGE_PATHS.members, createElement(lazy(() => import('./pages/MembersPage')))],
+  [ADMIN_PAGE_PATHS.roles, createElement(lazy(() => import('./pages/RolesPage')))],
+  [ADMIN_PAGE_PATHS.permissions, createElement(lazy(() => import('./pages/PermissionsPage')))],
 ]);
 
 /** The registry seen from a back-end root: absolute server routes → pages. */
 export function adminPages(adminPath: string): {
   has(route: string): boolean;
-  get(route: string): LazyExoticComponent<ComponentType> | undefined;
+  get(route: string): ReactElement | undefined;
 } {
   const relative = (route: string) =>
     route.startsWith(adminPath + '/') ? route.slice(adminPath.length) : '';

@@ -107,7 +107,7 @@ export function ownerSession(pages: PageCodes = ALL_CODES, extra: MenuItem[] = [
   });
 }
 
-export const ownerTenant: TenantDetail = {
+const ownerTenant: TenantDetail = {
   ...getGetTenantDetailResponseMock().data,
   tenant_link: 't-ent-2001',
   tenant_name: '华东智能制造供应链协同创新中心有限公司',
@@ -148,7 +148,7 @@ export const ownerTenant: TenantDetail = {
   ],
 };
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -31,13 +31,13 @@ function useGuideMachine() {
   const [state, setState] = useState<GuideState>(() =>
     initGuide(guideFacts(config, isPersonal), readProgress(userId)),
   );
-  const current = useRef(state);
+  const currentRef = useRef(state);
 
   const send = useCallback(
     (event: GuideEvent) => {
-      const { state: next, reports } = transition(current.current, event);
-      if (next === current.current) return;
-      current.current = next;
+      const { state: next, reports } = transition(currentRef.current, event);
+      if (next === currentRef.current) return;
+      currentRef.current = next;
       setState(next);
       writeProgress(userId, next);
       for (const page of reports) {
@@ -59,7 +59,7 @@ export default function GuideFlow({ open, onClose }: { open: boolean; onClose: (
   const { state, send } = useGuideMachine();
   const steps = useMemo(() => tourSteps(), []);
   const invite = useDialog('invite');
-  const inviteSeenOpen = useRef(false);
+  const inviteSeenOpenRef = useRef(false);
 
   // The guide flag / footer link: run the tour again, and free the dialog for the next click.
   useEffect(() => {
@@ -71,11 +71,11 @@ export default function GuideFlow({ open, onClose }: { open: boolean; onClose: (
   // Invite phase: open the shell's invite dialog; closing it (skip or ×) leads to the end dialog.
   useEffect(() => {
     if (state.phase !== 'invite') {
-      inviteSeenOpen.current = false;
+      inviteSeenOpenRef.current = false;
       return;
     }
-    if (invite.open) inviteSeenOpen.current = true;
-    else if (inviteSeenOpen.current) send({ type: 'inviteClosed' });
+    if (invite.open) inviteSeenOpenRef.current = true;
+    else if (inviteSeenOpenRef.current) send({ type: 'inviteClosed' });
     else dialogs.open('invite');
   }, [state.phase, invite.open, send]);
 

@@ -18,7 +18,7 @@ export type { GuideFacts };
 
 export type GuidePhase = 'idle' | 'welcome' | 'tour' | 'invite' | 'end';
 export type GuidePage = 1 | 2;
-export type TourEnd = 'finish' | 'close' | 'skip';
+type TourEnd = 'finish' | 'close' | 'skip';
 
 export interface GuideState {
   phase: GuidePhase;

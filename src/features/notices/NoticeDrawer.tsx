@@ -67,13 +67,13 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
   const rows = shown?.rows ?? [];
 
   // Where the focus goes once a notice marked read has left the list (or stopped being a button).
-  const listRegion = useRef<HTMLDivElement>(null);
-  const refocusAt = useRef<number | null>(null);
+  const listRegionRef = useRef<HTMLDivElement>(null);
+  const refocusAtRef = useRef<number | null>(null);
   useEffect(() => {
-    const index = refocusAt.current;
-    const region = listRegion.current;
+    const index = refocusAtRef.current;
+    const region = listRegionRef.current;
     if (index === null || !region || markRead.isPending || list.isFetching) return;
-    refocusAt.current = null;
+    refocusAtRef.current = null;
     if (region.contains(document.activeElement)) return;
     const targets = region.querySelectorAll<HTMLElement>('.notice-item [role="button"], .notice-item a');
     (targets[Math.min(index, targets.length - 1)] ?? region).focus();
@@ -130,7 +130,7 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
         />
       ) : null}
 
-      <div ref={listRegion} tabIndex={-1} className="notice-list-region">
+      <div ref={listRegionRef} tabIndex={-1} className="notice-list-region">
         <Spin spinning={list.isFetching || markRead.isPending} tip={NOTICE_TEXT.loading} delay={150}>
           {rows.length > 0 ? (
             <ul className="notice-list" aria-label={NOTICE_TEXT.title} aria-busy={list.isFetching}>
@@ -140,7 +140,7 @@ export default function NoticeDrawer({ open, onClose }: { open: boolean; onClose
                   notice={notice}
                   busy={markRead.isPending && markRead.variables?.id === notice.gid}
                   onMarkRead={(n) => {
-                    refocusAt.current = rows.indexOf(n);
+                    refocusAtRef.current = rows.indexOf(n);
                     markRead.mutate({ id: n.gid });
                   }}
                 />

@@ -8,8 +8,8 @@ import type { KeyboardEvent } from 'react';
 import type { Notice } from '@generated/message/model';
 import { NOTICE_TEXT } from '@/constants/texts';
 import { safeExternalLink } from '@/ui/safe-url';
-import { SceneIcon } from './SceneIcon';
 import { formatTime, isoTime } from '@/ui/format';
+import { SceneIcon } from './SceneIcon';
 
 interface NoticeItemProps {
   notice: Notice;

@@ -1,5 +1,5 @@
 /**
- * Mounted once by the shell (MainLayout): keeps the notice socket open while the
+ * Mounted once by the shell (src/app/Shell.tsx): keeps the notice socket open while the
  * user is signed in and closes it on logout (unmount). The logic lives in
  * notice-realtime.ts / notice-socket.ts so it runs and is tested outside React.
  */

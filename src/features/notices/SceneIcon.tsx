@@ -22,7 +22,7 @@ const SCENE_ICONS: Record<string, ReactNode> = {
 
 const FALLBACK_ICON = <NotificationOutlined />;
 
-export function sceneIconFor(name: string): ReactNode {
+function sceneIconFor(name: string): ReactNode {
   return SCENE_ICONS[name] ?? FALLBACK_ICON;
 }
 

@@ -28,7 +28,7 @@ export const APP_FILTERS: readonly { value: AppName; label: string }[] = (
   Object.entries(NOTICE_TEXT.apps) as [AppName, string][]
 ).map(([value, label]) => ({ value, label }));
 
-export function noticeQueryBody({ tid, uid }: NoticeOwner, filter: NoticeFilter): NoticeQuery {
+function noticeQueryBody({ tid, uid }: NoticeOwner, filter: NoticeFilter): NoticeQuery {
   return {
     app_name: filter.app_name,
     readState: filter.readState,
@@ -46,7 +46,7 @@ export function noticeListOptions(owner: NoticeOwner, filter: NoticeFilter) {
 }
 
 /** Prefix of every list query of this user and tenant (all filters). */
-export function noticeListKeyPrefix({ tid, uid }: NoticeOwner) {
+function noticeListKeyPrefix({ tid, uid }: NoticeOwner) {
   return getListNoticesQueryKey(tid, uid).slice(0, 2);
 }
 

@@ -12,10 +12,10 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { getToken, subscribeStorage } from '@/session/storage';
 
-export const REGISTER_CONTENT = 'register';
-export const REGISTER_TYPE = 1;
+const REGISTER_CONTENT = 'register';
+const REGISTER_TYPE = 1;
 /** The content that means "a new notice exists" (NewMessage). */
-export const NEW_MESSAGE_CONTENT = 'new_message';
+const NEW_MESSAGE_CONTENT = 'new_message';
 
 export interface RegisterFrame {
   id: string;

@@ -7,7 +7,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AppName, MarkAllReadRequest, Notice, NoticeQuery } from '@generated/message/model';
 
 /** Local wall-clock time → epoch ms, so expected strings do not depend on the time zone. */
-export const at = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
+const at = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
   new Date(y, mo - 1, d, h, mi, s).getTime();
 
 export const NOTICES: Notice[] = [

@@ -8,7 +8,7 @@ import { TEXT } from '@/constants/texts';
 import { createTenantSchema, yupField, type CreateTenantValues } from '@/validation';
 
 /** Only what was filled in: empty optional fields are left out (the contract's phone pattern has no empty value). */
-export function toTenantCreate(values: CreateTenantValues): TenantCreate {
+function toTenantCreate(values: CreateTenantValues): TenantCreate {
   const body: TenantCreate = { tenant_name: values.tenant_name.trim() };
   const industry = values.industry?.trim();
   const phone = values.contact_phone?.trim();
@@ -26,7 +26,7 @@ interface CreateTenantModalProps {
 
 export function CreateTenantModal({ open, onOpenChange, onCreated }: CreateTenantModalProps) {
   // Once created, a failed switch is retried without creating the enterprise again.
-  const created = useRef<TenantRef | null>(null);
+  const createdRef = useRef<TenantRef | null>(null);
   return (
     <ModalForm<CreateTenantValues>
       title={TEXT.tenant.createEnterprise}
@@ -39,12 +39,12 @@ export function CreateTenantModal({ open, onOpenChange, onCreated }: CreateTenan
       scrollToFirstError
       onFinish={async (values) => {
         try {
-          created.current ??= await createTenant(toTenantCreate(values));
+          createdRef.current ??= await createTenant(toTenantCreate(values));
         } catch {
           return false; // the transport showed why; the form keeps what was typed
         }
         try {
-          await onCreated(created.current);
+          await onCreated(createdRef.current);
         } catch {
           return false;
         }

@@ -15,7 +15,7 @@ interface TenantListProps {
 }
 
 /** Personal space first; otherwise the server's order. */
-export function orderTenants(tenants: TenantListItem[]): TenantListItem[] {
+function orderTenants(tenants: TenantListItem[]): TenantListItem[] {
   return [...tenants.filter((t) => t.is_personal), ...tenants.filter((t) => !t.is_personal)];
 }
 

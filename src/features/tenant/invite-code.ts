@@ -7,12 +7,12 @@
  */
 import { INVITE_CODE_MAX_CHARS } from '@/constants/limits';
 
-export type InviteCodeFailure = 'empty' | 'too-long' | 'characters';
+type InviteCodeFailure = 'empty' | 'too-long' | 'characters';
 
 export type InviteCodeCheck = { ok: true; code: string } | { ok: false; reason: InviteCodeFailure };
 
 // Whitespace, C0 controls, DEL and C1 controls: never part of a link a person can share.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_IN_A_CODE = /[\s\u0000-\u001f\u007f-\u009f]/;
 
 export function checkInviteCode(code: unknown): InviteCodeCheck {

@@ -11,7 +11,7 @@ import { config } from '@/config/env';
 import { REFRESH_SPIN_MS } from '@/constants/limits';
 import { writeItem } from '@/session/storage';
 
-export function inviteUrl(code: string): string {
+function inviteUrl(code: string): string {
   return config.inviteLinkPrefix + encodeURIComponent(code);
 }
 

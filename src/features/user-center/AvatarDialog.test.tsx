@@ -39,6 +39,12 @@ function renderDialog() {
   return { ...view, user, onClose, input, reset };
 }
 
+/** The dialog as the shell holds it: open until its close button asks to close. */
+function ClosableDialog() {
+  const [open, setOpen] = useState(true);
+  return <AvatarDialog open={open} onClose={() => setOpen(false)} />;
+}
+
 describe('avatar dialog', () => {
   it('refuses an image over 5MB before sending it', async () => {
     const { user, input } = renderDialog();
@@ -110,10 +116,6 @@ describe('avatar dialog', () => {
       }),
     );
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
-    function ClosableDialog() {
-      const [open, setOpen] = useState(true);
-      return <AvatarDialog open={open} onClose={() => setOpen(false)} />;
-    }
     const user = userEvent.setup({ applyAccept: false });
     renderWithShell(<ClosableDialog />, { session: makeSession({ info }) });
     const dialog = screen.getByRole('dialog');

@@ -25,8 +25,8 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
   const { info } = useSession();
   const { message } = App.useApp();
   const save = useSaveUserInfo();
-  const chooseButton = useRef<HTMLButtonElement>(null);
-  const resetButton = useRef<HTMLButtonElement>(null);
+  const chooseButtonRef = useRef<HTMLButtonElement>(null);
+  const resetButtonRef = useRef<HTMLButtonElement>(null);
   /** The local copy of a file being uploaded or saved (the stored copy may not be reachable yet). */
   const [preview, setPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -50,8 +50,8 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
           // Saving the default disables the reset button, which drops the focus to <body> (and Esc
           // would no longer reach the dialog): it moves to 选择图片. Focus the user put elsewhere stays.
           const focused = document.activeElement;
-          if (!focused || focused === document.body || focused === resetButton.current)
-            chooseButton.current?.focus();
+          if (!focused || focused === document.body || focused === resetButtonRef.current)
+            chooseButtonRef.current?.focus();
         },
       },
     );
@@ -110,12 +110,12 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
           customRequest={customRequest}
           disabled={busy}
         >
-          <Button ref={chooseButton} icon={<UploadOutlined />} loading={percent !== null}>
+          <Button ref={chooseButtonRef} icon={<UploadOutlined />} loading={percent !== null}>
             {ACCOUNT_TEXT.chooseImage}
           </Button>
         </Upload>
         <Button
-          ref={resetButton}
+          ref={resetButtonRef}
           disabled={isDefault || busy}
           loading={save.isPending && preview === null}
           onClick={() => saveAvatar(config.defaultAvatarUrl, null)}
@@ -130,11 +130,11 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
 
 export default function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   // Closing abandons an upload still under way, at once: the content is frozen during the closing animation.
-  const uploadInFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => uploadInFlight.current?.abort(), []);
+  const uploadInFlightRef = useRef<AbortController | null>(null);
+  useEffect(() => () => uploadInFlightRef.current?.abort(), []);
   const close = () => {
-    uploadInFlight.current?.abort();
-    uploadInFlight.current = null;
+    uploadInFlightRef.current?.abort();
+    uploadInFlightRef.current = null;
     onClose();
   };
   return (
@@ -146,7 +146,7 @@ export default function AvatarDialog({ open, onClose }: { open: boolean; onClose
       width={420}
       destroyOnHidden
     >
-      <AvatarEditor uploadInFlight={uploadInFlight} />
+      <AvatarEditor uploadInFlight={uploadInFlightRef} />
     </Modal>
   );
 }

@@ -11,13 +11,14 @@ import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import './user-center.css';
 import { UserAvatar } from '@/ui/UserAvatar';
+import { ROUTES } from '@/constants/routes';
 
-export const USER_CENTER_MENU = [
-  { path: '/user-info/base-info', label: ACCOUNT_TEXT.menu.baseInfo },
-  { path: '/user-info/account-setting', label: ACCOUNT_TEXT.menu.accountSetting },
-  { path: '/user-info/third-account', label: ACCOUNT_TEXT.menu.thirdAccount },
-  { path: '/user-info/enterprise', label: ACCOUNT_TEXT.menu.enterprise, hiddenOnPage2: true },
-  { path: '/user-info/my-feedback', label: ACCOUNT_TEXT.menu.myFeedback },
+const USER_CENTER_MENU = [
+  { path: ROUTES.userCenter.baseInfo, label: ACCOUNT_TEXT.menu.baseInfo },
+  { path: ROUTES.userCenter.accountSetting, label: ACCOUNT_TEXT.menu.accountSetting },
+  { path: ROUTES.userCenter.thirdAccount, label: ACCOUNT_TEXT.menu.thirdAccount },
+  { path: ROUTES.userCenter.enterprise, label: ACCOUNT_TEXT.menu.enterprise, hiddenOnPage2: true },
+  { path: ROUTES.userCenter.myFeedback, label: ACCOUNT_TEXT.menu.myFeedback },
 ] as const;
 
 export default function UserCenterLayout() {
@@ -25,7 +26,7 @@ export default function UserCenterLayout() {
   const { homePage } = useAccess();
   const { pathname } = useLocation();
   const [popoverOpen, setPopoverOpen] = useState(false);
-  const avatarButton = useRef<HTMLButtonElement>(null);
+  const avatarButtonRef = useRef<HTMLButtonElement>(null);
   // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
   const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
   const selected = entries.find(
@@ -49,7 +50,7 @@ export default function UserCenterLayout() {
                   // The popover closes and the avatar button takes the focus first: the dialog
                   // gives the focus back to it when it closes, not to the vanished popover.
                   setPopoverOpen(false);
-                  avatarButton.current?.focus();
+                  avatarButtonRef.current?.focus();
                   dialogs.open('avatar');
                 }}
                 data-testid="change-avatar"
@@ -59,7 +60,7 @@ export default function UserCenterLayout() {
             }
           >
             <button
-              ref={avatarButton}
+              ref={avatarButtonRef}
               type="button"
               className="user-center-avatar"
               aria-label={ACCOUNT_TEXT.avatar}

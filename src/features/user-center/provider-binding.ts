@@ -7,8 +7,8 @@
  */
 import type { ProviderBindRequestProvider } from '@generated/workbench/model';
 import { config } from '@/config/env';
+import { ROUTES } from '@/constants/routes';
 
-export const THIRD_ACCOUNT_PATH = '/user-info/third-account';
 const PENDING_KEY = 'workbench.providerBind.pending';
 const PROVIDERS: readonly ProviderBindRequestProvider[] = ['wechat', 'dingtalk', 'feishu'];
 
@@ -17,7 +17,7 @@ interface Pending {
   provider: ProviderBindRequestProvider;
 }
 
-export const bindRedirectUri = (): string => window.location.origin + THIRD_ACCOUNT_PATH;
+const bindRedirectUri = (): string => window.location.origin + ROUTES.userCenter.thirdAccount;
 
 function nonce(): string {
   const bytes = new Uint8Array(12);

@@ -14,7 +14,7 @@
  * - A `<meta http-equiv="Content-Security-Policy">` or `<base>` of the child is left
  *   out; the frame's header policy is the one that applies.
  */
-export class ChildLoadError extends Error {
+class ChildLoadError extends Error {
   override name = 'ChildLoadError';
 }
 
@@ -166,7 +166,7 @@ type Timing = 'parse' | 'deferred' | 'async';
  * parsing; `defer` and module scripts after parsing, in document order; `async` ones
  * whenever they arrive.
  */
-export function timingOf(script: HTMLScriptElement): Timing {
+function timingOf(script: HTMLScriptElement): Timing {
   const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
   const external = script.hasAttribute('src');
   if (script.hasAttribute('async') && (external || type === 'module')) return 'async';

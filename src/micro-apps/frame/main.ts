@@ -6,7 +6,7 @@
  * keeps the child's route and the shell URL in step, and tells the shell the truth:
  * `mounted` once the child shows content, `error` with the reason otherwise.
  */
-import { APP_PREFIX } from '@/access/route-set';
+import { ROUTES } from '@/constants/routes';
 import { config, type SubAppName } from '@/config/env';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
 import {
@@ -67,7 +67,7 @@ async function start(): Promise<void> {
   };
 
   // The child sees the shell's route, under its base route (micro-app's native router mode).
-  const prefix = APP_PREFIX[app];
+  const prefix = ROUTES.subApps[app];
   const route = routeUnder(prefix, params.get('route')) ?? `${prefix}/`;
   window.history.replaceState(null, '', route);
 

@@ -43,7 +43,7 @@ function me(data: SessionData): UserInfo | undefined {
  * A tenant's profile. The scenario's examples describe one enterprise; any other
  * tenant of the list gets a profile built from its list entry on first read.
  */
-export function tenantDetail(data: SessionData, tenantLink: string): TenantDetail | undefined {
+function tenantDetail(data: SessionData, tenantLink: string): TenantDetail | undefined {
   const stored = data.get<TenantDetail>(Kind.tenantDetail, tenantLink);
   if (stored) return stored;
   const tenant = data.get<TenantListItem>(Kind.tenant, tenantLink);

@@ -4,13 +4,13 @@ import { Access } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
+import { formatTime, remainingDaysText } from '@/ui/format';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { DissolveButton } from '../enterprise/DissolveButton';
 import { EditEnterpriseForm } from '../enterprise/EditEnterpriseForm';
 import { TransferOwnerForm } from '../enterprise/TransferOwnerForm';
 import { UpgradeForm } from '../enterprise/UpgradeForm';
-import { formatTime, remainingDaysText } from '@/ui/format';
 import { useCurrentTenant } from '../tenant';
-import { LoadFailed } from '@/ui/LoadFailed';
 
 const T = ADMIN_TEXT.enterprise;
 

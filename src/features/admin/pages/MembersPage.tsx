@@ -17,10 +17,10 @@ import { LoadFailed } from '@/ui/LoadFailed';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
+import { formatTime } from '@/ui/format';
 import { BatchRolesForm } from '../members/BatchRolesForm';
 import { InviteByPhoneForm } from '../members/InviteByPhoneForm';
 import { MemberRolesForm } from '../members/MemberRolesForm';
-import { formatTime } from '@/ui/format';
 import { useCurrentTenant, useRefreshTenant } from '../tenant';
 
 const T = ADMIN_TEXT.members;

@@ -17,8 +17,8 @@ import { useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
-import { PowerEditor } from '../permissions/PowerEditor';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { PowerEditor } from '../permissions/PowerEditor';
 
 const T = ADMIN_TEXT.permissions;
 

@@ -17,9 +17,9 @@ import { ROLE_PAGE_SIZE } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { PageFrame } from '@/ui/PageFrame';
+import { formatTime } from '@/ui/format';
 import { ADMIN_PAGE_PATHS, permissionsHref } from '../registry';
 import { RoleForm } from '../roles/RoleForm';
-import { formatTime } from '@/ui/format';
 
 const T = ADMIN_TEXT.roles;
 

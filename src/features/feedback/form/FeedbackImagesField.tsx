@@ -41,37 +41,37 @@ interface Props {
 export function FeedbackImagesField({ id, value, onChange }: Props) {
   const { message } = App.useApp();
   // Progress callbacks of parallel uploads arrive between renders: they build on the newest list.
-  const current = useRef<ImageEntry[]>(value ?? []);
+  const currentRef = useRef<ImageEntry[]>(value ?? []);
   useEffect(() => {
-    current.current = value ?? [];
+    currentRef.current = value ?? [];
   }, [value]);
-  const thumbs = useRef(new Map<string, string>());
-  const uploads = useRef(new Map<string, AbortController>());
+  const thumbsRef = useRef(new Map<string, string>());
+  const uploadsRef = useRef(new Map<string, AbortController>());
   const [preview, setPreview] = useState<string>();
 
   useEffect(() => {
-    const ownThumbs = thumbs.current;
+    const ownThumbs = thumbsRef.current;
     return () => ownThumbs.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
   const commit = (next: ImageEntry[]) => {
-    current.current = next;
+    currentRef.current = next;
     onChange?.(next);
   };
   const patch = (uid: string, change: Partial<ImageEntry>) =>
-    commit(current.current.map((e) => (e.uid === uid ? { ...e, ...change } : e)));
+    commit(currentRef.current.map((e) => (e.uid === uid ? { ...e, ...change } : e)));
   const drop = (uid: string) => {
-    uploads.current.get(uid)?.abort();
-    uploads.current.delete(uid);
-    const thumb = thumbs.current.get(uid);
+    uploadsRef.current.get(uid)?.abort();
+    uploadsRef.current.delete(uid);
+    const thumb = thumbsRef.current.get(uid);
     if (thumb) URL.revokeObjectURL(thumb);
-    thumbs.current.delete(uid);
-    commit(current.current.filter((e) => e.uid !== uid));
+    thumbsRef.current.delete(uid);
+    commit(currentRef.current.filter((e) => e.uid !== uid));
   };
 
   const beforeUpload: UploadProps['beforeUpload'] = async (file, batch) => {
     // The whole selection is refused when it would go over the limit (warned once per selection).
-    const countError = checkImageCount(current.current.length, batch.length);
+    const countError = checkImageCount(currentRef.current.length, batch.length);
     if (countError) {
       if (file === batch[0]) void message.warning(countError);
       return Upload.LIST_IGNORE;
@@ -87,13 +87,13 @@ export function FeedbackImagesField({ id, value, onChange }: Props) {
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const rc = file as RcFile;
     const controller = new AbortController();
-    uploads.current.set(rc.uid, controller);
-    if (typeof URL.createObjectURL === 'function') thumbs.current.set(rc.uid, URL.createObjectURL(rc));
-    commit([...current.current, { uid: rc.uid, name: rc.name, status: 'uploading', percent: 0 }]);
+    uploadsRef.current.set(rc.uid, controller);
+    if (typeof URL.createObjectURL === 'function') thumbsRef.current.set(rc.uid, URL.createObjectURL(rc));
+    commit([...currentRef.current, { uid: rc.uid, name: rc.name, status: 'uploading', percent: 0 }]);
     void upload(rc, { signal: controller.signal, onProgress: (percent) => patch(rc.uid, { percent }) }).then(
       (result) => {
         if (controller.signal.aborted) return;
-        uploads.current.delete(rc.uid);
+        uploadsRef.current.delete(rc.uid);
         if (result.ok) patch(rc.uid, { status: 'done', url: result.abs, percent: 100 });
         else drop(rc.uid); // SPEC §8: code 500 and other codes are ignored silently
       },
@@ -107,7 +107,7 @@ export function FeedbackImagesField({ id, value, onChange }: Props) {
     status: e.status,
     percent: e.percent,
     url: e.url,
-    thumbUrl: thumbs.current.get(e.uid) ?? e.url,
+    thumbUrl: thumbsRef.current.get(e.uid) ?? e.url,
   }));
 
   return (

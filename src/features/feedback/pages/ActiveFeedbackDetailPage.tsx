@@ -3,8 +3,8 @@ import { Descriptions } from 'antd';
 import { useGetActivityFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { RATING_LABELS } from '@/validation';
-import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
 import { formatTime } from '@/ui/format';
+import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
 
 const L = FEEDBACK_TEXT.labels;
 const rating = (value: number) => RATING_LABELS[value as keyof typeof RATING_LABELS] ?? '-';

@@ -10,8 +10,7 @@ import { FEEDBACK_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
 import '../feedback.css';
 import { LoadFailed } from '@/ui/LoadFailed';
-
-const MY_FEEDBACK_PATH = '/user-info/my-feedback';
+import { ROUTES } from '@/constants/routes';
 
 export function useFeedbackId(): string {
   const [params] = useSearchParams();
@@ -28,7 +27,7 @@ interface QueryState<T> {
 
 function BackToList() {
   const navigate = useNavigate();
-  return <Button onClick={() => navigate(MY_FEEDBACK_PATH)}>{FEEDBACK_TEXT.backToList}</Button>;
+  return <Button onClick={() => navigate(ROUTES.userCenter.myFeedback)}>{FEEDBACK_TEXT.backToList}</Button>;
 }
 
 export function FeedbackDetailFrame<T>({
@@ -72,7 +71,9 @@ export function FeedbackDetailFrame<T>({
   return (
     <PageFrame
       title={title}
-      extra={query.data ? <Link to={MY_FEEDBACK_PATH}>{FEEDBACK_TEXT.backToList}</Link> : undefined}
+      extra={
+        query.data ? <Link to={ROUTES.userCenter.myFeedback}>{FEEDBACK_TEXT.backToList}</Link> : undefined
+      }
     >
       {content}
     </PageFrame>

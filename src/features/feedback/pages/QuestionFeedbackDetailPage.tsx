@@ -3,9 +3,9 @@ import { Descriptions, Image, Space } from 'antd';
 import { useGetQuestionFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { safeExternalLink } from '@/ui/safe-url';
-import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
 import { formatTime } from '@/ui/format';
 import { IMAGE_FALLBACK } from '@/ui/images';
+import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
 
 const L = FEEDBACK_TEXT.labels;
 
@@ -34,6 +34,7 @@ export default function QuestionFeedbackDetailPage() {
                   <Space wrap>
                     {images.map((src, i) => (
                       <Image
+                        // eslint-disable-next-line @eslint-react/no-array-index-key -- the same image may be attached twice; the list never reorders
                         key={src + i}
                         src={src}
                         width={96}

@@ -19,8 +19,8 @@ import {
   type MockInstance,
 } from 'vitest';
 import type { TenantListItem } from '@generated/workbench/model';
-import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import { navigation } from '@/ui/navigation';
+import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import EntrancePage from './EntrancePage';
 
 const origin = window.location.origin;

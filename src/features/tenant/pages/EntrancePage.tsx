@@ -13,11 +13,11 @@ import { useListTenants } from '@generated/workbench/workbench';
 import type { TenantRef } from '@generated/workbench/model';
 import { TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { CreateTenantModal } from '../CreateTenantModal';
 import { StandalonePage } from '../StandalonePage';
 import { enterTenant } from '../switch-tenant';
 import { TenantList } from '../TenantList';
-import { LoadFailed } from '@/ui/LoadFailed';
 
 export default function EntrancePage() {
   const { config } = useSession();

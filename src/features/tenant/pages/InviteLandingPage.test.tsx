@@ -18,8 +18,8 @@ import {
   type MockInstance,
 } from 'vitest';
 import type { InviteLinkInfo } from '@generated/workbench/model';
-import { renderWithShell } from '../../../../tests/setup/render';
 import { navigation } from '@/ui/navigation';
+import { renderWithShell } from '../../../../tests/setup/render';
 import InviteLandingPage from './InviteLandingPage';
 
 const origin = window.location.origin;

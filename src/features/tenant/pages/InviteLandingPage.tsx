@@ -14,11 +14,11 @@ import { acceptInvite, useGetInviteLinkInfo } from '@generated/workbench/workben
 import type { TenantRef } from '@generated/workbench/model';
 import { ApiError } from '@/api/transport';
 import { TEXT } from '@/constants/texts';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { checkInviteCode } from '../invite-code';
 import { enterTenant } from '../switch-tenant';
 import { StandalonePage } from '../StandalonePage';
 import styles from '../tenant.module.css';
-import { LoadFailed } from '@/ui/LoadFailed';
 
 /** The server's answer that the code is no invite (a 4xx or an error code), not a failure to ask it. */
 function refusedByServer(error: unknown): boolean {
@@ -44,13 +44,13 @@ export default function InviteLandingPage() {
   );
   const [joining, setJoining] = useState(false);
   // Once joined, a failed switch is retried without accepting the invitation again.
-  const joined = useRef<TenantRef | null>(null);
+  const joinedRef = useRef<TenantRef | null>(null);
 
   const join = async () => {
     setJoining(true);
     try {
-      joined.current ??= await acceptInvite({ code: data });
-      await enterTenant(joined.current);
+      joinedRef.current ??= await acceptInvite({ code: data });
+      await enterTenant(joinedRef.current);
     } catch {
       setJoining(false); // shown by the transport (e.g. the link expired meanwhile)
     }

@@ -5,8 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TenantDetail } from '@generated/workbench/model';
-import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import { navigation } from '@/ui/navigation';
+import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import RenewalPage from './RenewalPage';
 
 const origin = window.location.origin;

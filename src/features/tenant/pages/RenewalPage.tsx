@@ -4,18 +4,19 @@
  * renewal request, and the way to another space (/entrance in a new tab).
  */
 import { SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Skeleton } from 'antd';
-import { useGetTenantDetail } from '@generated/workbench/workbench';
+import { Alert, App, Button, Card, Descriptions, Skeleton } from 'antd';
+import { upgradeTenant, useGetTenantDetail } from '@generated/workbench/workbench';
 import { TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { PageFrame } from '@/ui/PageFrame';
 import { navigation } from '@/ui/navigation';
 import { formatTime, remainingDaysText } from '@/ui/format';
-import styles from '../tenant.module.css';
-import { UpgradeForm } from '../UpgradeForm';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { TenantUpgradeForm } from '@/ui/TenantUpgradeForm';
+import styles from '../tenant.module.css';
 
 export default function RenewalPage() {
+  const { message } = App.useApp();
   const { config, info } = useSession();
   const tenantLink = config.last_login_tenant_link;
   const detail = useGetTenantDetail({ tenant_link: tenantLink }, { query: { retry: false } });
@@ -63,9 +64,17 @@ export default function RenewalPage() {
           ) : null}
         </Card>
         <Card title={TEXT.tenant.upgradeTitle} size="small">
-          <UpgradeForm
-            tenantLink={tenantLink}
+          <TenantUpgradeForm
             initialValues={{ contact_name: info.user_name ?? '', contact_phone: info.phone ?? '' }}
+            onSubmit={async (fields) => {
+              try {
+                await upgradeTenant({ tenant_link: tenantLink, ...fields });
+              } catch {
+                return false; // shown by the transport; the form keeps its values
+              }
+              void message.success(TEXT.tenant.upgradeSent);
+              return true;
+            }}
           />
         </Card>
       </div>

@@ -6,10 +6,10 @@ import { ACCOUNT_TEXT } from '@/constants/texts';
 import type { BoundInputProps } from '../formik-field';
 
 /** Seconds before another code may be requested. */
-export const SMS_RESEND_SECONDS = 60;
+const SMS_RESEND_SECONDS = 60;
 
 /** `onSend` resolves true when a code went out. */
-export function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
+function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
   useEffect(() => {

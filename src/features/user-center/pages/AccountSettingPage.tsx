@@ -8,12 +8,12 @@ import { useGetAuthDetail } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { PageFrame } from '@/ui/PageFrame';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { ChangeMobileDialog } from '../account/ChangeMobileDialog';
 import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { DeleteAccountDialog } from '../account/DeleteAccountDialog';
 import { ResetPasswordDialog } from '../account/ResetPasswordDialog';
 import { maskPhone } from '../account/SmsCodeButton';
-import { LoadFailed } from '@/ui/LoadFailed';
 
 type Open = 'mobile' | 'change-password' | 'reset-password' | 'delete' | null;
 

@@ -8,9 +8,9 @@ import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
 import { USER_NAME_MAX, userNameSchema, type UserNameValues } from '@/validation';
+import { UserAvatar } from '@/ui/UserAvatar';
 import { FormikField } from '../formik-field';
 import { useSaveUserInfo } from '../user-info-cache';
-import { UserAvatar } from '@/ui/UserAvatar';
 
 function UserNameForm({ onDone }: { onDone: () => void }) {
   const { info } = useSession();

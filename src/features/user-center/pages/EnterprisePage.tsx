@@ -13,6 +13,7 @@ import { PageFrame } from '@/ui/PageFrame';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { remainingDaysText } from '@/ui/format';
 import { navigation } from '@/ui/navigation';
+import { ROUTES } from '@/constants/routes';
 
 function TenantList() {
   const { config } = useSession();
@@ -57,7 +58,7 @@ function TenantList() {
 
 export default function EnterprisePage() {
   const { homePage } = useAccess();
-  if (homePage === 'page2') return <Navigate to="/user-info/base-info" replace />;
+  if (homePage === 'page2') return <Navigate to={ROUTES.userCenter.baseInfo} replace />;
   return (
     <PageFrame
       title={ACCOUNT_TEXT.menu.enterprise}

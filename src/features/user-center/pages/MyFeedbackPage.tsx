@@ -10,13 +10,13 @@ import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { routeTo } from '@/constants/routes';
 
 const PAGE_SIZE = 10;
-const DETAIL_PATH = { activity: '/active-feedback-detail', question: '/question-feedback-detail' } as const;
 type KindFilter = FeedbackListQueryKind | 'all';
 
-export const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) =>
-  `${DETAIL_PATH[row.kind]}?id=${encodeURIComponent(row.id)}`;
+const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) =>
+  routeTo.feedbackDetail(row.kind, row.id);
 
 export default function MyFeedbackPage() {
   const { routeSet } = useAccess();

@@ -17,8 +17,9 @@ import {
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
-import { consumeBindReturn, providerAuthorizeUrl, THIRD_ACCOUNT_PATH } from '../provider-binding';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { ROUTES } from '@/constants/routes';
+import { consumeBindReturn, providerAuthorizeUrl } from '../provider-binding';
 
 const ICONS = {
   wechat: <WechatOutlined />,
@@ -33,13 +34,13 @@ function useBindReturn(onBound: () => void) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const handled = useRef(false);
+  const handledRef = useRef(false);
   useEffect(() => {
-    if (handled.current) return;
+    if (handledRef.current) return;
     const result = consumeBindReturn(search);
     if (result.kind === 'none') return;
-    handled.current = true;
-    navigate(THIRD_ACCOUNT_PATH, { replace: true }); // the code is single-use: off the address bar
+    handledRef.current = true;
+    navigate(ROUTES.userCenter.thirdAccount, { replace: true }); // the code is single-use: off the address bar
     if (result.kind === 'invalid') {
       void message.error(ACCOUNT_TEXT.bindStateMismatch);
       return;

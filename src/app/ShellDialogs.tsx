@@ -2,13 +2,13 @@
  * The shell's dialogs and drawer, each loaded only when first opened (they are
  * not in the first load) and each inside its own error boundary.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useAccess } from '@/access';
 import { guideFacts, needsGuide } from '@/features/guide/needs-guide';
 import { useSession } from '@/session/bootstrap';
 import { useDialog, type ShellDialog } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
-import { LogoutConfirm } from './LogoutConfirm';
+import { LogoutConfirm } from '@/layout/LogoutConfirm';
 import { SHELL_TEXT } from '@/constants/texts';
 
 type DialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
@@ -33,10 +33,9 @@ function LazyDialog({
 }) {
   const { open, hide } = useDialog(name);
   // Once loaded, stay mounted so closing animates and drafts survive.
+  // (Set during render, React's way to derive state from props: no extra effect pass.)
   const [loaded, setLoaded] = useState(open || preload);
-  useEffect(() => {
-    if (open || preload) setLoaded(true);
-  }, [open, preload]);
+  if ((open || preload) && !loaded) setLoaded(true);
   if (!loaded) return null;
   return (
     <ErrorBoundary region={region}>

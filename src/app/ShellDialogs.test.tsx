@@ -14,10 +14,10 @@ import { getGetUserConfigQueryKey } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { config as env } from '@/config/env';
 import { GUIDE_TOUR_STEPS } from '@/constants/limits';
-import { ShellDialogs } from '@/layout/ShellDialogs';
+import { findTourTarget, TOUR_TARGETS } from '@/features/guide/tour-steps';
 import { dialogs } from '@/ui/dialogs';
-import { makeSession, newQueryClient, renderWithShell } from '../../../tests/setup/render';
-import { findTourTarget, TOUR_TARGETS } from './tour-steps';
+import { makeSession, newQueryClient, renderWithShell } from '../../tests/setup/render';
+import { ShellDialogs } from './ShellDialogs';
 
 const origin = window.location.origin;
 const server = setupServer();

@@ -1,0 +1,23 @@
+/**
+ * The signed-in shell as the app composes it: the layout's chrome with the features
+ * that live in it (the notice bell, the shell's dialogs, the realtime connection).
+ * The layout knows no feature; this is where they meet.
+ */
+import { NoticeBell } from '@/features/notices/NoticeBell';
+import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
+import { MainLayout } from '@/layout/MainLayout';
+import { ShellDialogs } from './ShellDialogs';
+
+export function Shell() {
+  return (
+    <MainLayout
+      noticeBell={<NoticeBell />}
+      overlays={
+        <>
+          <ShellDialogs />
+          <RealtimeConnection />
+        </>
+      }
+    />
+  );
+}
