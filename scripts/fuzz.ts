@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import pMap from 'p-map';
 import playwrightConfig from '../playwright.config';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { startMockStack } from './mock/index';
@@ -142,35 +143,34 @@ async function runSeedOnce(browser: Browser, seed: number): Promise<SeedResult> 
 
 async function schemaValidPass(): Promise<SeedResult[]> {
   const seeds = Array.from({ length: SEEDS }, (_, i) => FIRST_SEED + i);
-  const results: SeedResult[] = [];
-  const next = async (): Promise<void> => {
-    const seed = seeds.shift();
-    if (seed === undefined) return;
-    try {
-      const r = await runSeed(seed);
-      results.push(r);
-      log(
-        `[fuzz] seed ${seed} (${r.scenario}): ${r.routes} routes, ${r.dialogs} dialogs (${r.skipped} not offered), ` +
-          `${r.codes.errors}/${r.codes.rewritten} responses with an error code, ${r.findings.length} errors — ${r.seconds.toFixed(0)} s [${elapsed()}]`,
-      );
-    } catch (error) {
-      const detail = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      results.push({
-        seed,
-        scenario: '?',
-        routes: 0,
-        dialogs: 0,
-        skipped: 0,
-        findings: [{ seed, step: 'run', url: '', kind: 'expectation', detail }],
-        codes: { rewritten: 0, errors: 0 },
-        seconds: 0,
-      });
-      log(`[fuzz] seed ${seed}: could not run: ${detail}`);
-    }
-    return next();
-  };
-  await Promise.all(Array.from({ length: Math.min(WORKERS, SEEDS) }, next));
-  return results.sort((a, b) => a.seed - b.seed);
+  // p-map keeps WORKERS seeds running and answers the results in seed order.
+  return pMap(
+    seeds,
+    async (seed): Promise<SeedResult> => {
+      try {
+        const r = await runSeed(seed);
+        log(
+          `[fuzz] seed ${seed} (${r.scenario}): ${r.routes} routes, ${r.dialogs} dialogs (${r.skipped} not offered), ` +
+            `${r.codes.errors}/${r.codes.rewritten} responses with an error code, ${r.findings.length} errors — ${r.seconds.toFixed(0)} s [${elapsed()}]`,
+        );
+        return r;
+      } catch (error) {
+        const detail = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        log(`[fuzz] seed ${seed}: could not run: ${detail}`);
+        return {
+          seed,
+          scenario: '?',
+          routes: 0,
+          dialogs: 0,
+          skipped: 0,
+          findings: [{ seed, step: 'run', url: '', kind: 'expectation', detail }],
+          codes: { rewritten: 0, errors: 0 },
+          seconds: 0,
+        };
+      }
+    },
+    { concurrency: WORKERS },
+  );
 }
 
 async function faultPass(browser: Browser) {

@@ -8,6 +8,7 @@
  * server answers again; and the rest of the shell keeps working (the avatar menu opens).
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
+import pMap from 'p-map';
 import { DocumentStore, listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
 import { errorStatesWithRetry, interceptApi, isBlank, settle, watchPage, type Finding } from './health';
 import { ROUTES, routeTo } from '../../src/constants/routes';
@@ -187,12 +188,10 @@ export async function runFaults(
   opts: { timeoutMs: number; concurrency: number; log: (line: string) => void },
 ): Promise<FaultTally> {
   const tally: FaultTally = { runs: 0, errorStates: 0, recovered: 0, findings: [] };
-  const queue = CASES.flatMap((c) => FAULTS.map((fault) => ({ c, op: operation(c.operationId), fault })));
-  const worker = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift())
-      await runOne(context, job.c, job.op, job.fault, opts, tally);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
+  const jobs = CASES.flatMap((c) => FAULTS.map((fault) => ({ c, op: operation(c.operationId), fault })));
+  await pMap(jobs, (job) => runOne(context, job.c, job.op, job.fault, opts, tally), {
+    concurrency: Math.max(1, opts.concurrency),
+  });
   return tally;
 }
 

@@ -8,6 +8,10 @@
  * - a synchronous SIGKILL of every live group on `process.on('exit')`;
  * - a tiny "reaper" process holding a pipe from us: when we die in any way
  *   (even SIGKILL), the pipe closes and the reaper kills the groups still registered.
+ *
+ * Hand-written because no library covers it: execa and friends clean up through
+ * `signal-exit`, which cannot run when we are SIGKILLed, and stop only the child itself,
+ * not the group it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

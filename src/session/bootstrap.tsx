@@ -23,6 +23,21 @@ export interface SessionData {
   isPersonal: boolean;
 }
 
+/**
+ * The session the app runs on, from the three bootstrap answers (the menus only when they
+ * were fetched). The bootstrap and the tests' signed-in renders both build it here.
+ */
+export function sessionFrom(info: UserInfo, config: UserConfig, menus: UserMenus | null): SessionData {
+  const routeSet = buildRouteSetSafely({
+    defHomePage: config.def_home_page === 'page2' ? 'page2' : 'page1',
+    isDisabled: config.last_login_tenant_is_disable === true,
+    manualSwitch: config.manual_switch,
+    menus: menus?.menus,
+    permissions: menus?.permissions,
+  });
+  return { info, config, menus, routeSet, isPersonal: isPersonalSpace(config) };
+}
+
 const SessionContext = createContext<SessionData | null>(null);
 
 export function useSession(): SessionData {
@@ -66,21 +81,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     if (!info.data || !config.data) return null;
     // Wait for the menus while they load; an answer without data (null) goes on without them, like an error.
     if (needsMenus && menus.isPending) return null;
-    const menuData = needsMenus ? (menus.data ?? null) : null;
-    const routeSet = buildRouteSetSafely({
-      defHomePage: config.data.def_home_page === 'page2' ? 'page2' : 'page1',
-      isDisabled: config.data.last_login_tenant_is_disable === true,
-      manualSwitch: config.data.manual_switch,
-      menus: menuData?.menus,
-      permissions: menuData?.permissions,
-    });
-    return {
-      info: info.data,
-      config: config.data,
-      menus: menuData,
-      routeSet,
-      isPersonal: isPersonalSpace(config.data),
-    };
+    return sessionFrom(info.data, config.data, needsMenus ? (menus.data ?? null) : null);
   }, [info.data, config.data, menus.data, menus.isPending, needsMenus]);
 
   if (info.isError || config.isError) {

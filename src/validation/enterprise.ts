@@ -4,25 +4,16 @@
  * inviteUserByPhone) declares the same limits; src/validation/admin.test.ts checks.
  */
 import { object, string, type InferType } from 'yup';
-import {
-  CONTACT_NAME_MAX,
-  TENANT_DESCRIPTION_MAX,
-  TENANT_INDUSTRY_MAX,
-  TENANT_NAME_MAX,
-} from '@/constants/limits';
+import { CONTACT_NAME_MAX, TENANT_DESCRIPTION_MAX } from '@/constants/limits';
 import { ADMIN_RULE_TEXT, RULE_TEXT } from '@/constants/texts';
 import { mobileSchema } from './mobile';
+import { createTenantSchema } from './tenant';
 
 /** A mobile number that must be given (the plain mobile rule allows empty). */
 const requiredMobile = () => mobileSchema.clone().required(ADMIN_RULE_TEXT.phoneRequired);
 
-export const tenantUpdateSchema = object({
-  tenant_name: string()
-    .trim()
-    .required(ADMIN_RULE_TEXT.tenantNameRequired)
-    .max(TENANT_NAME_MAX, ADMIN_RULE_TEXT.tenantNameTooLong),
-  industry: string().trim().max(TENANT_INDUSTRY_MAX, ADMIN_RULE_TEXT.industryTooLong),
-  contact_phone: mobileSchema,
+/** The profile edit: what creating an enterprise asks, and its description. */
+export const tenantUpdateSchema = createTenantSchema.shape({
   description: string().trim().max(TENANT_DESCRIPTION_MAX, RULE_TEXT.textTooLong),
 });
 

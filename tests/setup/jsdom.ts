@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy* and waitFor wait for behaviour, not for speed. Testing Library's 1 s default is a speed
+// limit in disguise: on a loaded machine antd's async validation or a lazy chunk can take longer
+// (the cause of FeedbackDialog's failures under CPU load). A real failure still fails, after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

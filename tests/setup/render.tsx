@@ -10,10 +10,8 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
-import { buildRouteSet } from '@/access';
 import { configureTransport } from '@/api/transport';
-import { SessionProvider, type SessionData } from '@/session/bootstrap';
-import { isPersonalSpace } from '@/session/queries';
+import { SessionProvider, sessionFrom, type SessionData } from '@/session/bootstrap';
 
 const baseConfig: UserConfig = {
   def_home_page: 'page1',
@@ -34,17 +32,8 @@ export const baseInfo: UserInfo = { gid: 'u-1001', phone: '13800138000', avatar_
 export function makeSession(
   opts: { config?: Partial<UserConfig>; info?: Partial<UserInfo>; menus?: UserMenus | null } = {},
 ): SessionData {
-  const config = { ...baseConfig, ...opts.config } as UserConfig;
-  const info = { ...baseInfo, ...opts.info } as UserInfo;
-  const menus = opts.menus ?? null;
-  const routeSet = buildRouteSet({
-    defHomePage: config.def_home_page === 'page2' ? 'page2' : 'page1',
-    isDisabled: config.last_login_tenant_is_disable,
-    manualSwitch: config.manual_switch,
-    menus: menus?.menus,
-    permissions: menus?.permissions,
-  });
-  return { config, info, menus, routeSet, isPersonal: isPersonalSpace(config) };
+  // The app's own bootstrap builds the session from the answers (route set, personal space).
+  return sessionFrom({ ...baseInfo, ...opts.info }, { ...baseConfig, ...opts.config }, opts.menus ?? null);
 }
 
 export function newQueryClient(): QueryClient {
