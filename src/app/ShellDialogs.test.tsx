@@ -4,12 +4,12 @@
  * fetch level: which dialogs show, which guide pages are reported, the flags set
  * in the user-config cache, and what a reload resumes.
  */
-import { cleanup, waitFor, within } from '@testing-library/react';
+import { act, cleanup, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getGetUserConfigQueryKey } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { config as env } from '@/config/env';
@@ -29,6 +29,7 @@ let inviteBodies: unknown[] = [];
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup(); // unmount first: closing the dialogs under a mounted guide would move it on and persist that
   server.resetHandlers();
   (['guide', 'invite'] as const).forEach((d) => dialogs.close(d));
@@ -262,9 +263,13 @@ describe('guide flow: reload mid-flow', () => {
     await waitFor(() => expect(reports).toEqual([2]));
     first.unmount();
 
+    // The flow decides what to ask as it mounts, from the flags and the tab's progress it reads then.
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
     setup({ ...newcomer, is_skip_guide_page: true });
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(getItem).toHaveBeenCalledWith('workbench.guide.u-1001'));
+    await act(async () => {}); // let it commit what it rendered and run its effects
     expect(shownDialogs()).toEqual([]);
+    expect(dialogs.isOpen('invite')).toBe(false);
   });
 });
 

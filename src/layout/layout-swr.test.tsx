@@ -9,7 +9,9 @@ import { isProLayoutMenuKey, LAYOUT_SWR_CONFIG } from './layout-swr';
 // Under Node, ProLayout loads its CommonJS build and with it SWR's CommonJS build, a
 // second SWR whose context the ES one cannot reach; in the app both are the ES builds.
 // The layout is wrapped here with the SWRConfig ProLayout itself sees.
-const { SWRConfig: LayoutSWRConfig } = createRequire(import.meta.url)('swr') as typeof import('swr');
+const { SWRConfig: LayoutSWRConfig, default: useLayoutSWR } = createRequire(import.meta.url)(
+  'swr',
+) as typeof import('swr');
 
 /** A ProLayout whose menu would come from `menu.request`: the spy says whether ProLayout fetched it. */
 function layoutWithMenuRequest(wrap: (layout: ReactNode) => ReactNode) {
@@ -24,6 +26,12 @@ function layoutWithMenuRequest(wrap: (layout: ReactNode) => ReactNode) {
   return request;
 }
 
+/** Another SWR user of the layout's SWR, mounted with it: SWR fetches its data on mount. */
+function BesideTheLayout({ fetcher }: { fetcher: () => Promise<string> }) {
+  useLayoutSWR('beside-the-layout', fetcher);
+  return null;
+}
+
 function Loaded({ fetcher }: { fetcher: () => Promise<string> }) {
   const { data } = useSWR('something-else', fetcher);
   return <p>{data ?? '…'}</p>;
@@ -34,11 +42,16 @@ describe('the layout SWR config', () => {
     const fetched = layoutWithMenuRequest((layout) => layout);
     await waitFor(() => expect(fetched).toHaveBeenCalled());
 
+    const beside = vi.fn(async () => '已加载');
     const skipped = layoutWithMenuRequest((layout) => (
-      <LayoutSWRConfig value={{ ...LAYOUT_SWR_CONFIG, provider: () => new Map() }}>{layout}</LayoutSWRConfig>
+      <LayoutSWRConfig value={{ ...LAYOUT_SWR_CONFIG, provider: () => new Map() }}>
+        {layout}
+        <BesideTheLayout fetcher={beside} />
+      </LayoutSWRConfig>
     ));
     await screen.findAllByText('页面');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The fetches on mount have been made by now: the one of the SWR user mounted with the layout has.
+    await waitFor(() => expect(beside).toHaveBeenCalled());
     expect(skipped).not.toHaveBeenCalled();
   });
 

@@ -3,22 +3,69 @@
  * drawer and its filters, marking read, and the realtime socket — a pushed notice
  * reloads the list and the manual sample app receives the scene number, every time.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request as NetworkRequest } from '@playwright/test';
 import { signInToShell } from './fixtures';
 
 const UID = 'u-1001';
 
-/** Counts the notice list requests the page makes. */
-function countListRequests(page: Page): () => number {
-  let count = 0;
+const isListRequest = (request: NetworkRequest) =>
+  request.method() === 'POST' &&
+  /\/api\/message\/v1\/tenant\/[^/]+\/user\/[^/]+\/msg\/list$/.test(request.url());
+
+/** Counts the notice list requests the page makes (`started`), and those answered or failed (`done`). */
+function countListRequests(page: Page): { started: () => number; done: () => number } {
+  let started = 0;
+  let done = 0;
   page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      /\/api\/message\/v1\/tenant\/[^/]+\/user\/[^/]+\/msg\/list$/.test(request.url())
-    )
-      count += 1;
+    if (isListRequest(request)) started += 1;
   });
-  return () => count;
+  const onDone = (request: NetworkRequest) => {
+    if (isListRequest(request)) done += 1;
+  };
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  return { started: () => started, done: () => done };
+}
+
+/** What the page's realtime client has seen (see `recordRealtime`). */
+interface RealtimeRecord {
+  /** New-message events received. */
+  events: number;
+  /** For each notice list request, in order: the events received before it was made. */
+  listRequests: number[];
+}
+
+/**
+ * Counts, inside the page and before the app's scripts run, the new-message events its socket
+ * receives and, for each notice list request it makes, how many of them had arrived by then.
+ */
+async function recordRealtime(page: Page): Promise<() => Promise<RealtimeRecord>> {
+  await page.addInitScript(() => {
+    const record: RealtimeRecord = { events: 0, listRequests: [] };
+    (window as unknown as { __realtime: RealtimeRecord }).__realtime = record;
+    const NativeWebSocket = window.WebSocket;
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        // Added before the app's own listener: an event is counted before the app handles it.
+        this.addEventListener('message', (event: MessageEvent) => {
+          try {
+            if ((JSON.parse(String(event.data)) as { content?: unknown }).content === 'new_message')
+              record.events += 1;
+          } catch {
+            // not JSON: not an event the app reacts to
+          }
+        });
+      }
+    };
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (/\/msg\/list$/.test(url)) record.listRequests.push(record.events);
+      return nativeFetch(input, init);
+    };
+  });
+  return () => page.evaluate(() => ({ ...(window as unknown as { __realtime: RealtimeRecord }).__realtime }));
 }
 
 async function waitForRegistration(page: Page): Promise<void> {
@@ -100,7 +147,7 @@ test('the bell shows the unread count; reading notices changes it, and it stays 
 test('a pushed notice reloads the list and the manual app gets the scene number each time', async ({
   page,
 }) => {
-  const listRequests = countListRequests(page);
+  const { started: listRequests } = countListRequests(page);
   await signInToShell(page, 'personal');
   await expect(page).toHaveURL(/\/micro-app-manual\/$/);
   const manual = page.frameLocator('iframe[data-sub-app="manual"]');
@@ -123,9 +170,9 @@ test('a pushed notice reloads the list and the manual app gets the scene number 
   await expect(drawer.getByTestId('notice-item').first()).toContainText('手册《伺服电机选型指南》已发布');
   await expect(page.getByRole('button', { name: '消息通知，4条未读' })).toBeVisible();
 
-  // The same scene again still reaches the app (forced data).
+  // The same scene again still reaches the app (forced data). Inside the coalescing window
+  // or not, the event gets a reload of its own (then on the window's trailing edge).
   const afterFirst = listRequests();
-  await page.waitForTimeout(600);
   await push(page, { app_id: 'A0001', scene_no: 'S-PUSHED' });
   await expect.poll(listRequests).toBeGreaterThan(afterFirst);
   await expect(manual.getByTestId('refresh-count')).toHaveText('2');
@@ -133,12 +180,29 @@ test('a pushed notice reloads the list and the manual app gets the scene number 
 
 test('a burst of 1,000 pushed events causes at most 3 list reloads', async ({ page }) => {
   const listRequests = countListRequests(page);
+  const realtime = await recordRealtime(page);
   await signInToShell(page, 'personal');
   await waitForRegistration(page);
-  await page.waitForTimeout(1000); // let the initial loads settle
-  const before = listRequests();
+  // The first load's lists are in: the bell counts, and no list request is open.
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', /^[1-9]/);
+  await expect.poll(() => listRequests.started() - listRequests.done()).toBe(0);
+  const before = listRequests.started();
+  const { events: eventsBefore, listRequests: listRequestsBefore } = await realtime();
+
   await push(page, { app_id: 'W0001', scene_no: null, count: 1000 });
-  await expect.poll(listRequests).toBeGreaterThan(before);
-  await page.waitForTimeout(2000); // the trailing reload
-  expect(listRequests() - before).toBeLessThanOrEqual(3);
+  // The trailing reload is the one made once all 1,000 events had arrived (no later one can
+  // follow it); all reloads are done when each list request the page made has been answered.
+  await expect
+    .poll(async () => {
+      const now = await realtime();
+      const made = now.listRequests.slice(listRequestsBefore.length);
+      return {
+        trailingReloadMade: made.includes(eventsBefore + 1000),
+        seenHereToo: listRequests.started() - before === made.length,
+        allAnswered: listRequests.done() === listRequests.started(),
+      };
+    })
+    .toEqual({ trailingReloadMade: true, seenHereToo: true, allAnswered: true });
+  expect(listRequests.started() - before).toBeGreaterThanOrEqual(1);
+  expect(listRequests.started() - before).toBeLessThanOrEqual(3);
 });

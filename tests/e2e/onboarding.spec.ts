@@ -2,8 +2,9 @@
  * The guide flow in a real browser against the mock stack (SPEC §4 "Guide
  * flow"): a newcomer who owns an enterprise goes welcome → 4-step tour (targets
  * in the shell and in the manual sample app) → invite dialog → skip → end dialog
- * → confirm, and the guide reports page 1 then page 2. The mock config is static,
- * so a reload still says "not done": the tab's own progress must not ask again.
+ * → confirm, and the guide reports page 1 then page 2. The mock remembers the
+ * reports (its config says "done" after a reload); a reload before any report
+ * resumes from the tab's own progress.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell } from './fixtures';
@@ -23,6 +24,23 @@ function recordGuideReports(page: Page): number[] {
 }
 
 const tour = (page: Page) => page.locator('.ant-tour:not(.ant-tour-hidden)');
+
+/**
+ * Counts, in the page, the guide flow's reads of the tab's progress (sessionStorage key
+ * `workbench.guide.<user>`): it reads it once as it mounts, to decide what to show.
+ */
+async function countGuideProgressReads(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const counter = ((window as unknown as { __guideReads: { count: number } }).__guideReads = { count: 0 });
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (String(key).startsWith('workbench.guide.') && this === window.sessionStorage) counter.count += 1;
+      return getItem.call(this, key);
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __guideReads: { count: number } }).__guideReads.count);
+}
 
 test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end dialog → confirm', async ({
   page,
@@ -65,10 +83,21 @@ test('newcomer: welcome → tour of 4 steps → invite dialog → skip → end d
   await expect.poll(() => reports).toEqual([1, 2]);
   await expect(end).toBeHidden();
 
-  // Answered: a reload (the mock still says "not done") asks nothing again.
+  // Answered: a reload asks nothing again. The shell loads the guide's flow only while the
+  // server's flags say a guide is not done (the mock remembers the reports, so they say done);
+  // a flow that loads decides from them and the tab's progress as it mounts, reading the
+  // progress then. Once that decision is made and the page is idle (React has committed what
+  // it rendered), anything asked would be on screen.
+  const guideProgressReads = await countGuideProgressReads(page);
+  const configAnswer = page.waitForResponse((r) => r.url().endsWith('/api/workbench/userconfig/v2/info'));
   await page.reload();
+  const { data: flags } = (await (await configAnswer).json()) as {
+    data: { is_skip_guide_page: boolean; is_skip_guide_page_2: boolean };
+  };
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  if (!flags.is_skip_guide_page || !flags.is_skip_guide_page_2)
+    await expect.poll(guideProgressReads).toBeGreaterThan(0);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(reports).toEqual([1, 2]);
 });

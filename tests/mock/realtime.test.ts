@@ -86,13 +86,25 @@ async function register(client: Client, uid: string): Promise<void> {
   }
 }
 
+/** The users the mock's socket hub has registered. */
+async function registeredUids(): Promise<string[]> {
+  return ((await (await get(`${stack.url}/__mock/realtime/clients`)).json()) as { uids: string[] }).uids;
+}
+
 async function waitUntilRegistered(uid: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    const { uids } = (await (await get(`${stack.url}/__mock/realtime/clients`)).json()) as { uids: string[] };
-    if (uids.includes(uid)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${uid} never registered`);
+  await expect.poll(registeredUids, { timeout: 5000, message: `${uid} never registered` }).toContain(uid);
+}
+
+/**
+ * Resolves once the server has answered a ping on this socket. The server writes to a
+ * socket in order and `ws` emits what arrives in order, so every frame the server sent
+ * to it before the ping has been received by then.
+ */
+function roundTrip(client: Client): Promise<void> {
+  return new Promise((resolve) => {
+    client.socket.once('pong', () => resolve());
+    client.socket.ping();
+  });
 }
 
 async function push(body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -154,7 +166,9 @@ describe('realtime socket', () => {
     const [bobFrame] = await bob.waitFor(isNew, 1);
     expect((bobFrame?.exp as { uid: string }).uid).toBe('u-bob');
     await alice.waitFor(isNew, 6);
-    await new Promise((r) => setTimeout(r, 100));
+    // The pushes were written to the sockets before they were answered: after a round trip
+    // on bob's socket, anything the burst had sent him would be here.
+    await roundTrip(bob);
     expect(bob.frames.filter(isNew)).toHaveLength(1);
 
     // An unknown user: nothing delivered; the notice waits in the caller's default session.
@@ -207,14 +221,9 @@ describe('realtime socket', () => {
       client.socket.once('close', () => resolve());
       client.socket.close();
     });
-    for (let i = 0; i < 40; i++) {
-      const { uids } = (await (await get(`${stack.url}/__mock/realtime/clients`)).json()) as {
-        uids: string[];
-      };
-      if (!uids.includes('u-gone')) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('u-gone is still listed');
+    await expect
+      .poll(registeredUids, { timeout: 5000, message: 'u-gone is still listed' })
+      .not.toContain('u-gone');
   });
 
   it('rejects a bad push body', async () => {

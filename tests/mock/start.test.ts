@@ -93,24 +93,30 @@ async function startApp(): Promise<{
   );
   running = child;
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 50_000;
-  while (!output.includes('Ctrl-C stops everything')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`npm start did not come up:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // Up once the banner is printed; a launcher that exits first (or never prints it) fails here.
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onExit = () => done(new Error(`npm start exited before it was up:\n${output}`));
+    const timer = setTimeout(() => done(new Error(`npm start did not come up in 50 s:\n${output}`)), 50_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('Ctrl-C stops everything')) done();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
   return { child, port, mockPort, output: () => output };
 }
 
-async function waitGone(pids: number[], ms = 10_000): Promise<number[]> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const left = pids.filter(alive);
-    if (left.length === 0 || Date.now() > deadline) return left;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits until none of `pids` is alive (they are not our children: /proc is all there is to ask). */
+async function expectGone(pids: number[]): Promise<void> {
+  await expect.poll(() => pids.filter(alive), { timeout: 10_000, interval: 100 }).toEqual([]);
 }
 
 describe('npm start', () => {
@@ -130,7 +136,7 @@ describe('npm start', () => {
     const tree = descendants(child.pid!);
     expect(tree.length).toBeGreaterThanOrEqual(5); // node, reaper, 3 × Prism, Vite (+ its helpers)
     process.kill(-child.pid!, 'SIGINT'); // what a terminal does on Ctrl-C
-    expect(await waitGone([child.pid!, ...tree])).toEqual([]);
+    await expectGone([child.pid!, ...tree]);
     expect(await accepts(port)).toBe(false);
     expect(await accepts(mockPort)).toBe(false);
   });
@@ -139,6 +145,6 @@ describe('npm start', () => {
     const { child } = await startApp();
     const tree = descendants(child.pid!);
     process.kill(child.pid!, 'SIGKILL'); // only the launcher (tsx here, npm in real life)
-    expect(await waitGone(tree)).toEqual([]);
+    await expectGone(tree);
   });
 });

@@ -7,9 +7,13 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureTransport } from '@/api/transport';
-import { startNoticeRealtime, type NoticeRealtime } from '@/features/notices/notice-realtime';
+import {
+  RELOAD_COALESCE_MS,
+  startNoticeRealtime,
+  type NoticeRealtime,
+} from '@/features/notices/notice-realtime';
 import { removeItem, writeItem } from '@/session/storage';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 
@@ -36,27 +40,41 @@ const registersOf = (ws: RecordingWebSocket) =>
   ws.sent.map((s) => JSON.parse(s) as { content?: string }).filter((f) => f.content === 'register');
 
 async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      let value: T;
+      try {
+        value = await check();
+      } catch (error) {
+        throw new Error(`timed out waiting for ${what}: ${String(error)}`, { cause: error });
+      }
+      if (!value) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
+/** The client's reconnect backoff in this test (short, so reconnecting after a restart is quick). */
+const BACKOFF = { minDelayMs: 200, maxDelayMs: 1_000, growFactor: 1.5, jitter: 0.5 };
+/** The app's reload coalescing window (the client runs with the app's default). */
+const COALESCE_MS = RELOAD_COALESCE_MS;
+/** Slack for the event loop and the local network on top of a timer of the client's. */
+const MARGIN_MS = 500;
+/**
+ * Where the test proves that the client does nothing (no socket while paused or stopped, no
+ * reload after stop), there is no event to wait for: it waits this long instead, longer than
+ * any timer the client could still have running (the longest backoff, the coalescing window).
+ */
+const QUIET_MS = Math.max(BACKOFF.maxDelayMs, COALESCE_MS) + MARGIN_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let stack: MockStack;
 let port: number;
 let realtime: NoticeRealtime;
 let listRequests = 0;
+/** For each list request: how many new-message events the client had received when it was made. */
+const eventsSeenByListRequest: number[] = [];
 const errors: string[] = [];
 const manualRefreshes: (string | null)[] = [];
 const reloads: { newestApp: string | undefined; at: number }[] = [];
@@ -87,7 +105,10 @@ beforeAll(async () => {
     notifyError: (m) => void errors.push(m),
     onSessionExpired: () => undefined,
     fetch: (input, init) => {
-      if (String(input).endsWith('/msg/list')) listRequests += 1;
+      if (String(input).endsWith('/msg/list')) {
+        listRequests += 1;
+        eventsSeenByListRequest.push(realtime?.socket.stats.newMessages ?? 0);
+      }
       return globalThis.fetch(input, init);
     },
   });
@@ -111,10 +132,10 @@ describe('realtime notice client against the mock stack', () => {
       onReloaded: (list) => void reloads.push({ newestApp: list.rows[0]?.appId, at: Date.now() }),
       socket: {
         WebSocket: RecordingWebSocket,
-        backoff: { minDelayMs: 200, maxDelayMs: 1_000, growFactor: 1.5, jitter: 0.5 },
+        backoff: BACKOFF,
       },
     });
-    await sleep(500);
+    await sleep(QUIET_MS); // a wait: nothing is to happen (a client that did connect would have by now)
     expect(realtime.socket.state).toBe('paused');
     expect(RecordingWebSocket.instances).toHaveLength(0);
 
@@ -141,7 +162,7 @@ describe('realtime notice client against the mock stack', () => {
     expect(reloads[0]!.newestApp).toBe('A0001');
     expect(manualRefreshes).toEqual(['S-1024']);
 
-    await sleep(600); // past the coalescing window, so this is a separate reload
+    // Inside the coalescing window or not, the event gets a reload of its own (then on the trailing edge).
     await push({ app_id: 'A0001', scene_no: 'S-1024' });
     await until('a second reload', () => reloads.length === 2);
     expect(manualRefreshes).toEqual(['S-1024', 'S-1024']);
@@ -149,7 +170,10 @@ describe('realtime notice client against the mock stack', () => {
   });
 
   it('coalesces a burst: 1,000 new-message events cause at most 3 list reloads', async () => {
-    await sleep(600);
+    // The burst starts on an idle client (its first event reloads at once): the most reloads it can cause.
+    await until('the coalescing window of the last reload to pass', () =>
+      reloads.every((r) => Date.now() - r.at > COALESCE_MS),
+    );
     const requestsBefore = listRequests;
     const reloadsBefore = reloads.length;
     const eventsBefore = realtime.socket.stats.newMessages;
@@ -157,7 +181,14 @@ describe('realtime notice client against the mock stack', () => {
     expect(await push({ app_id: 'A0001', scene_no: 'S-2048', count: 1000 })).toBe(1000);
     await until('all 1,000 events', () => realtime.socket.stats.newMessages - eventsBefore === 1000);
     expect(Date.now() - started).toBeLessThan(1000);
-    await sleep(1500); // let the trailing reload finish
+    // The trailing reload is the one started after the last event (no later one can follow it),
+    // finished when every list request has reported its reload.
+    await until(
+      'the trailing reload',
+      () =>
+        eventsSeenByListRequest.slice(requestsBefore).includes(eventsBefore + 1000) &&
+        reloads.length - reloadsBefore === listRequests - requestsBefore,
+    );
     const made = listRequests - requestsBefore;
     expect(made).toBeGreaterThanOrEqual(1);
     expect(made).toBeLessThanOrEqual(3);
@@ -191,7 +222,7 @@ describe('realtime notice client against the mock stack', () => {
     expect(realtime.socket.state).toBe('paused');
     await until('the server to forget the user', async () => (await connections()) === 0);
     const socketsWhilePaused = RecordingWebSocket.instances.length;
-    await sleep(1500); // longer than the backoff: a paused client must not retry
+    await sleep(QUIET_MS); // a wait: longer than the backoff, and a paused client must not retry
     expect(RecordingWebSocket.instances).toHaveLength(socketsWhilePaused);
 
     writeItem('token', 'realtime-test-token');
@@ -202,8 +233,10 @@ describe('realtime notice client against the mock stack', () => {
     expect(realtime.socket.state).toBe('closed');
     await until('the server to forget the user', async () => (await connections()) === 0);
     const reloadsAfterStop = reloads.length;
-    expect(await push({})).toBe(0);
-    await sleep(700);
+    const socketsAfterStop = RecordingWebSocket.instances.length;
+    await sleep(QUIET_MS); // a wait: a stopped client neither reconnects nor reloads, however long
+    expect(RecordingWebSocket.instances).toHaveLength(socketsAfterStop);
+    expect(await push({})).toBe(0); // nobody to deliver to
     expect(reloads).toHaveLength(reloadsAfterStop);
   });
 });

@@ -33,13 +33,23 @@ function Shell() {
   );
 }
 
-function setup(notices = NOTICES): { state: MessageServiceState; user: ReturnType<typeof userEvent.setup> } {
+function setup(notices = NOTICES): {
+  state: MessageServiceState;
+  user: ReturnType<typeof userEvent.setup>;
+  settled: () => Promise<void>;
+} {
   const service = messageService(origin, notices);
   server.use(...service.handlers);
-  renderWithShell(<Shell />, {
+  const { queryClient } = renderWithShell(<Shell />, {
     session: makeSession({ config: { gid: 'u-1001', last_login_tenant_link: 't-ent-2001' } }),
   });
-  return { state: service.state, user: userEvent.setup() };
+  /**
+   * Waits until no list load and no marking is running. What a click or a close starts, it
+   * starts at once (a mutation or a refetch counts from its first step), so once settled,
+   * everything it asked the service for has been answered.
+   */
+  const settled = () => waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
+  return { state: service.state, user: userEvent.setup(), settled };
 }
 
 async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
@@ -149,7 +159,7 @@ describe('notice drawer', () => {
   });
 
   it('does nothing when a read notice is clicked', async () => {
-    const { state, user } = setup();
+    const { state, user, settled } = setup();
     const drawer = await openDrawer(user);
     await chooseReadState(user, drawer, '全部消息');
     await waitFor(() => expect(titles()).toContain('系统维护通知'));
@@ -158,7 +168,7 @@ describe('notice drawer', () => {
     const requests = state.lists.length;
 
     await user.click(within(readItem).getByText('系统维护通知'));
-    await new Promise((r) => setTimeout(r, 100));
+    await settled();
     expect(state.markedRead).toEqual([]);
     expect(state.lists.length).toBe(requests);
   });
@@ -181,7 +191,7 @@ describe('notice drawer', () => {
   });
 
   it('closing resets the app filter and reloads', async () => {
-    const { state, user } = setup();
+    const { state, user, settled } = setup();
     const drawer = await openDrawer(user);
     await user.click(within(drawer).getByRole('tab', { name: '织雀手册' }));
     await waitFor(() => expect(titles()).toEqual(['手册审核通过']));
@@ -190,7 +200,7 @@ describe('notice drawer', () => {
     await user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
     // The bell's list reloads on close, and only it: the hidden drawer's filter is not fetched again.
     await waitFor(() => expect(state.lists.length).toBeGreaterThan(before));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await settled();
     expect(state.lists.slice(before)).toEqual([expect.objectContaining({ app_name: '', readState: 0 })]);
 
     const reopened = await openDrawer(user);

@@ -13,7 +13,7 @@ import { reloadNotices, type NoticeOwner } from './notice-query';
 import { NoticeSocket, type NoticeSocketOptions } from './notice-socket';
 
 /** Reloads start at least this far apart: 1,000 events within a second → at most 3 reloads. */
-const RELOAD_COALESCE_MS = 500;
+export const RELOAD_COALESCE_MS = 500;
 
 export interface NoticeRealtimeOptions extends NoticeOwner {
   url: string;

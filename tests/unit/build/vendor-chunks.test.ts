@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rolldown, type OutputChunk } from 'rolldown';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_VENDOR_CHUNKS } from '../../../scripts/vendor-chunks';
 
 /** The group a module would land in: the highest priority group whose test matches. */
@@ -10,7 +14,7 @@ function groupOf(id: string): string | null {
   return matching[0] ? String(matching[0].name) : null;
 }
 
-const nm = (path: string) => `/repo/node_modules/${path}`;
+const nm = (file: string) => `/repo/node_modules/${file}`;
 
 describe('first-load vendor chunks', () => {
   it('puts each library of the first load in its own vendor chunk', () => {
@@ -36,8 +40,47 @@ describe('first-load vendor chunks', () => {
     expect(groupOf(nm('antd-style/es/index.js'))).toBeNull();
     expect(groupOf('/repo/src/layout/MainLayout.tsx')).toBeNull();
   });
+});
 
-  it('groups only modules of the first load', () => {
-    for (const group of FIRST_LOAD_VENDOR_CHUNKS) expect(group.tags).toEqual(['$initial']);
+let root = '';
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = '';
+});
+
+/** Writes files (path → source) into a new folder and bundles its src/main.js with the vendor groups. */
+async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
+  root = mkdtempSync(path.join(tmpdir(), 'vendor-chunks-'));
+  for (const [name, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), source);
+  }
+  const build = await rolldown({ input: path.join(root, 'src/main.js'), cwd: root, logLevel: 'silent' });
+  try {
+    const { output } = await build.generate({ codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } });
+    return output.filter((file): file is OutputChunk => file.type === 'chunk');
+  } finally {
+    await build.close();
+  }
+}
+
+describe('first-load vendor chunks in a build', () => {
+  // What `tags: ['$initial']` is for: a library only a lazy page imports is not pulled into a
+  // vendor chunk (the first load would then fetch it), it stays with the lazy page.
+  it('take the libraries of the first load, and leave one only a lazy page uses to that page', async () => {
+    const chunks = await bundle({
+      'node_modules/antd/es/button.js': 'export const button = "button";',
+      'node_modules/antd/es/tour.js': 'export const tour = "tour";',
+      'src/main.js':
+        'import { button } from "antd/es/button.js";\nconsole.log(button, import("./lazy-page.js"));',
+      'src/lazy-page.js': 'export { tour } from "antd/es/tour.js";',
+    });
+    const chunkOf = (file: string) =>
+      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(root, file))));
+
+    const firstLoad = chunkOf('node_modules/antd/es/button.js');
+    expect(firstLoad?.name).toBe('vendor-antd');
+    expect(chunks.find((chunk) => chunk.isEntry)?.imports).toContain(firstLoad?.fileName);
+    expect(chunkOf('node_modules/antd/es/tour.js')?.fileName).toBe(chunkOf('src/lazy-page.js')?.fileName);
   });
 });
