@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { isBlank, settle, type Finding, type PageWatch } from './health';
-import { ROUTES, routeTo } from '../../src/constants/routes';
+import { ROUTES, routeTo, USER_CENTER_PAGES } from '../../src/constants/routes';
 
 const MAIN_ROUTES = [
   '/',
@@ -15,11 +15,7 @@ const MAIN_ROUTES = [
   routeTo.subApp('product', '/classifiedManagement'),
   routeTo.subAppHome('engine'),
   routeTo.subAppHome('channel'),
-  ROUTES.userCenter.baseInfo,
-  ROUTES.userCenter.accountSetting,
-  ROUTES.userCenter.enterprise,
-  ROUTES.userCenter.thirdAccount,
-  ROUTES.userCenter.myFeedback,
+  ...USER_CENTER_PAGES,
   routeTo.feedbackDetail('activity', 'fb-5001'),
   routeTo.feedbackDetail('question', 'fb-5002'),
   ROUTES.renewal,

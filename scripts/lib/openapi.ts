@@ -7,12 +7,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { SERVICES, type ServiceName } from '../../src/constants/services';
 import { projectRoot } from './paths';
 
 export const openapiDir = path.join(projectRoot, 'openapi');
-/** The three service documents; each is served under `/api/<name>`. */
-export const serviceDocuments = ['workbench', 'message', 'rbac'] as const;
-export type ServiceName = (typeof serviceDocuments)[number];
+/** The three service documents (src/constants/services.ts); each is served under `/api/<name>`. */
+export const serviceDocuments = SERVICES;
+export type { ServiceName };
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

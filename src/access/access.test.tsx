@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { routeTo } from '@/constants/routes';
 import { makeSession, ownerMenus, renderWithShell } from '../../tests/setup/render';
 import { Access, useAccess } from './access';
 
@@ -63,7 +64,7 @@ describe('<Access> and useAccess()', () => {
 
   it('codes belong to the current route only', () => {
     renderWithShell(<Buttons />, {
-      path: '/micro-app-manual/',
+      path: routeTo.subAppHome('manual'),
       session: makeSession({ config: enterpriseConfig, menus: ownerMenus }),
     });
     expect(screen.queryByRole('button', { name: '编辑企业' })).toBeNull();

@@ -61,6 +61,30 @@ describe('buildRouteSet', () => {
     ).toBeNull();
   });
 
+  it("never takes a root that overlaps one of the shell's own routes", () => {
+    const rootFor = (path: string) =>
+      buildRouteSet({ ...base, menus: adminMenus, permissions: [{ path: '/x' }, { path }] }).adminPath;
+    for (const taken of [
+      '/oauth',
+      '/oauth/other',
+      '/callback',
+      '/link',
+      '/link/abc',
+      '/entrance',
+      '/preview',
+      '/dodder',
+      '/renewal',
+      '/404',
+      '/active-feedback-detail',
+      '/user-info/base-info',
+      '/micro-app-product',
+      '/micro-app-engine/x',
+    ])
+      expect(rootFor(taken), taken).toBeNull();
+    for (const free of ['/manage', '/admin/console', '/micro-app', '/linkage'])
+      expect(rootFor(free), free).toBe(free);
+  });
+
   it('route-building failures are logged and the plain set is used', () => {
     const log = vi.fn();
     const hostile = new Proxy([], {

@@ -35,7 +35,7 @@ export interface RouteSet {
 /** The shell's own top-level routes. */
 const SHELL_ROUTES = [
   ROUTES.notFound,
-  ROUTES.oauthCallback,
+  ROUTES.oauth,
   ROUTES.legacyCallback,
   ROUTES.invite.slice(0, ROUTES.invite.indexOf('/:')),
   ROUTES.entrance,

@@ -9,14 +9,17 @@
 export type SubAppName = 'manual' | 'product' | 'channel' | 'engine';
 
 const USER_CENTER = '/user-info';
+const OAUTH = '/oauth';
 /** Invite links are this path plus the invite code (the default of VITE_INVITE_LINK_PREFIX). */
 export const INVITE_PATH_PREFIX = '/link/';
 
 export const ROUTES = {
   home: '/',
   notFound: '/404',
+  /** Sign-in's own paths (nothing else lives below it). */
+  oauth: OAUTH,
   /** The SSO's redirect back (and the older `/callback` some SSO set-ups still use). */
-  oauthCallback: '/oauth/callback',
+  oauthCallback: `${OAUTH}/callback`,
   legacyCallback: '/callback',
   /** An invite link; `:data` is the invite code. */
   invite: `${INVITE_PATH_PREFIX}:data`,
@@ -42,6 +45,15 @@ export const ROUTES = {
     engine: '/micro-app-engine',
   } satisfies Record<SubAppName, string>,
 } as const;
+
+/** The user center's pages, in its menu's order. */
+export const USER_CENTER_PAGES = [
+  ROUTES.userCenter.baseInfo,
+  ROUTES.userCenter.accountSetting,
+  ROUTES.userCenter.thirdAccount,
+  ROUTES.userCenter.enterprise,
+  ROUTES.userCenter.myFeedback,
+] as const;
 
 /** The feedback detail pages (no feedback icon there). */
 export const FEEDBACK_DETAIL_PATHS = [ROUTES.activityFeedbackDetail, ROUTES.questionFeedbackDetail] as const;

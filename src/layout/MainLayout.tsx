@@ -14,6 +14,7 @@ import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { ROOT_THEME } from '@/ui/theme';
+import { ROUTES } from '@/constants/routes';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
@@ -77,7 +78,7 @@ function homeLink(logo: ReactNode, title: ReactNode) {
   return (
     // The name starts with the visible title (WCAG 2.5.3, label in name), then says where it goes.
     <Link
-      to="/"
+      to={ROUTES.home}
       className="shell-home-link"
       data-guide="home-link"
       aria-label={`${APP_TITLE}，${SHELL_TEXT.home}`}
@@ -132,7 +133,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
           fixedHeader={false}
           fixSiderbar={false}
           location={{ pathname }}
-          route={{ path: '/', children: inAdmin ? menuData : NO_SIDE_MENU }}
+          route={{ path: ROUTES.home, children: inAdmin ? menuData : NO_SIDE_MENU }}
           menuRender={inAdmin ? undefined : false}
           menu={LAYOUT_MENU}
           // Below 992 px the side menu collapses by itself; the floating toggle would sit on the module tabs.

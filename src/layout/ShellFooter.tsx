@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { appForPath } from '@/access';
 import { dialogs } from '@/ui/dialogs';
 import { SHELL_TEXT } from '@/constants/texts';
+import { routeTo } from '@/constants/routes';
 import { useFeedbackOffered } from './TopActions';
 
 export function ShellFooter() {
@@ -22,7 +23,7 @@ export function ShellFooter() {
           <button type="button" className="link-button" onClick={() => dialogs.open('guide')}>
             {SHELL_TEXT.guide}
           </button>
-          <a href="/micro-app-manual/help" className="footer-link">
+          <a href={routeTo.subApp('manual', '/help')} className="footer-link">
             {SHELL_TEXT.usageHelp}
           </a>
         </>

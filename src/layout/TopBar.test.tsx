@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { removeItem } from '@/session/storage';
+import { ROUTES, routeTo } from '@/constants/routes';
 import { makeSession, ownerMenus, renderWithShell } from '../../tests/setup/render';
 import { AvatarMenu } from './AvatarMenu';
 import { ModuleTabs } from './ModuleTabs';
@@ -61,7 +62,7 @@ describe('tip bar', () => {
 
 describe('module tabs', () => {
   it('show 织雀手册 and 产品管理 when the manual switch is "true", with full-page links', () => {
-    renderWithShell(<ModuleTabs />, { path: '/micro-app-manual/' });
+    renderWithShell(<ModuleTabs />, { path: routeTo.subAppHome('manual') });
     const manual = screen.getByRole('link', { name: '织雀手册' });
     expect(manual).toHaveAttribute('href', '/micro-app-manual/');
     expect(manual).toHaveAttribute('aria-current', 'page');
@@ -78,19 +79,19 @@ describe('module tabs', () => {
 
 describe('top bar actions', () => {
   it('guide flag only on the manual app; feedback hidden on the engine app', () => {
-    const manual = renderWithShell(<TopActions />, { path: '/micro-app-manual/' });
+    const manual = renderWithShell(<TopActions />, { path: routeTo.subAppHome('manual') });
     expect(screen.getByRole('button', { name: '新手引导' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '意见反馈' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /消息通知/ })).toBeInTheDocument();
     manual.unmount();
 
-    const product = renderWithShell(<TopActions />, { path: '/micro-app-product/' });
+    const product = renderWithShell(<TopActions />, { path: routeTo.subAppHome('product') });
     expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
     expect(screen.getByRole('button', { name: '意见反馈' })).toBeInTheDocument();
     product.unmount();
 
     const engine = makeSession({ config: { manual_switch: 'false' } });
-    renderWithShell(<TopActions />, { path: '/micro-app-engine/', session: engine });
+    renderWithShell(<TopActions />, { path: routeTo.subAppHome('engine'), session: engine });
     expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
     expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();
     expect(screen.getByRole('button', { name: /消息通知/ })).toBeInTheDocument();
@@ -98,7 +99,7 @@ describe('top bar actions', () => {
 
   it('a frozen tenant is offered no feedback', () => {
     renderWithShell(<TopActions />, {
-      path: '/renewal',
+      path: ROUTES.renewal,
       session: makeSession({ config: { last_login_tenant_is_disable: true } }),
     });
     expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();

@@ -6,13 +6,22 @@
  */
 import { createRequire } from 'node:module';
 import { ProLayout } from '@ant-design/pro-layout';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { Key, Middleware } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { isProLayoutMenuKey, LAYOUT_SWR_CONFIG } from './layout-swr';
 
 // ProLayout's CommonJS build reaches SWR's CommonJS build under Node (see ./layout-swr.test.tsx).
-const { SWRConfig: LayoutSWRConfig } = createRequire(import.meta.url)('swr') as typeof import('swr');
+const { SWRConfig: LayoutSWRConfig, default: useLayoutSWR } = createRequire(import.meta.url)(
+  'swr',
+) as typeof import('swr');
+
+/** An SWR user mounted beside the layout: once it has fetched, ProLayout's mount effects have run too. */
+const PROBE = 'guard-probe';
+function Probe() {
+  useLayoutSWR(PROBE, () => 'ok');
+  return null;
+}
 
 const ADAPTER = 'src/layout/layout-swr.ts';
 
@@ -31,11 +40,13 @@ async function shellLayout(middlewares: Middleware[]) {
       <ProLayout layout="mix" route={{ path: '/', children: [] }} menu={{ locale: false }}>
         <p>页面</p>
       </ProLayout>
+      <Probe />
     </LayoutSWRConfig>,
   );
   await screen.findAllByText('页面');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return { keys, fetched };
+  await waitFor(() => expect(fetched).toContain(PROBE));
+  const layoutOnly = (list: Key[]) => list.filter((key) => key !== PROBE);
+  return { keys: layoutOnly(keys), fetched: layoutOnly(fetched) };
 }
 
 describe('the ProLayout internals layout-swr.ts relies on', () => {

@@ -28,7 +28,7 @@ function randomNonce(): string {
 /** Builds the authorize URL; the state is the fixed value plus a nonce remembered for this tab. */
 export function buildAuthorizeUrl(opts: { returnTo?: string; pi?: string | null } = {}): string {
   const state = `${config.ssoState}.${randomNonce()}`;
-  const pending: PendingSignIn = { state, returnTo: safeRedirect(opts.returnTo) ?? '/' };
+  const pending: PendingSignIn = { state, returnTo: safeRedirect(opts.returnTo) ?? ROUTES.home };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   const query = new URLSearchParams({
     scope: config.ssoScope,

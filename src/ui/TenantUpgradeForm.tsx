@@ -47,7 +47,7 @@ function Fields() {
         label={T.contactNameLabel}
         required={isRequired(tenantUpgradeSchema, 'contact_name')}
         rules={rule('contact_name')}
-        fieldProps={{ count: { show: true, max: CONTACT_NAME_MAX } }}
+        fieldProps={{ maxLength: CONTACT_NAME_MAX, count: { show: true, max: CONTACT_NAME_MAX } }}
       />
       <ProFormText
         name="contact_phone"
@@ -62,6 +62,7 @@ function Fields() {
         rules={rule('remark')}
         fieldProps={{
           placeholder: T.remarkPlaceholder,
+          maxLength: TENANT_DESCRIPTION_MAX,
           count: { show: true, max: TENANT_DESCRIPTION_MAX },
           autoSize: { minRows: 3, maxRows: 6 },
         }}

@@ -3,6 +3,8 @@
  * the shell boots again with the new tenant (its config, menus and headers).
  * One object, so tests can watch where the page would go (jsdom cannot navigate).
  */
+import { ROUTES } from '@/constants/routes';
+
 export const navigation = {
   assign(url: string): void {
     window.location.assign(url);
@@ -12,6 +14,6 @@ export const navigation = {
   },
   /** /entrance opens in a new tab (SPEC §2). */
   openEntrance(search = ''): void {
-    window.open(`/entrance${search}`, '_blank', 'noopener');
+    window.open(`${ROUTES.entrance}${search}`, '_blank', 'noopener');
   },
 };

@@ -1,8 +1,9 @@
 /** Every call of SPEC §7 is an operation of the contracts, with an operationId and tags. */
 import { describe, expect, it } from 'vitest';
+import type { ServiceName } from '../../src/constants/services';
 import { loadDoc, operations, resolveRef } from './load';
 
-const SPEC_CALLS: [service: 'workbench' | 'message' | 'rbac', method: string, path: string][] = [
+const SPEC_CALLS: [service: ServiceName, method: string, path: string][] = [
   ['workbench', 'GET', '/application/member/v1/tenant/list'],
   ['workbench', 'POST', '/tenant/v1/'],
   ['workbench', 'GET', '/userconfig/v2/info'],

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInToShell, type Scenario } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
-import { ROUTES, routeTo } from '../../src/constants/routes';
+import { ROUTES, routeTo, USER_CENTER_PAGES } from '../../src/constants/routes';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -51,11 +51,7 @@ const PAGES_BY_SCENARIO: { scenario: Scenario; paths: string[] }[] = [
     paths: [
       routeTo.subAppHome('manual'),
       routeTo.subAppHome('product'),
-      ROUTES.userCenter.baseInfo,
-      ROUTES.userCenter.accountSetting,
-      ROUTES.userCenter.enterprise,
-      ROUTES.userCenter.thirdAccount,
-      ROUTES.userCenter.myFeedback,
+      ...USER_CENTER_PAGES,
       routeTo.feedbackDetail('question', 'fb-5002'),
       routeTo.feedbackDetail('activity', 'fb-5001'),
       ROUTES.entrance,

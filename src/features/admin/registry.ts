@@ -15,8 +15,8 @@ export const ADMIN_PAGE_PATHS = {
   permissions: '/permissions',
 } as const;
 
-// Each page is one element made once here (lazy: its code loads on first visit), so rendering
-// a page never creates a component type during render.
+// Each page is one element made once here (lazy: its code loads on first visit); the section
+// renders the element it looks up.
 const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   [ADMIN_PAGE_PATHS.enterprise, createElement(lazy(() => import('./pages/EnterprisePage')))],
   [ADMIN_PAGE_PATHS.members, createElement(lazy(() => import('./pages/MembersPage')))],

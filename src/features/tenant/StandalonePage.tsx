@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { APP_TITLE, useDocumentTitle } from '@/ui/PageFrame';
 import { SHELL_TEXT } from '@/constants/texts';
+import { ROUTES } from '@/constants/routes';
 import styles from './tenant.module.css';
 
 export function StandalonePage({
@@ -17,7 +18,7 @@ export function StandalonePage({
   return (
     <div className={styles.standalone}>
       <header className={styles.standaloneHead}>
-        <a href="/" className={styles.brand} aria-label={SHELL_TEXT.homeOf(APP_TITLE)}>
+        <a href={ROUTES.home} className={styles.brand} aria-label={SHELL_TEXT.homeOf(APP_TITLE)}>
           <span className={styles.brandMark} aria-hidden="true" />
           {APP_TITLE}
         </a>

@@ -1,6 +1,7 @@
 import { setLastLoginTenant } from '@generated/workbench/workbench';
 import type { TenantRef } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
+import { ROUTES } from '@/constants/routes';
 
 /**
  * Records the chosen tenant as the last-login one and opens the workbench in it
@@ -9,5 +10,5 @@ import { navigation } from '@/ui/navigation';
  */
 export async function enterTenant(tenant: TenantRef): Promise<void> {
   await setLastLoginTenant({ tenant_link: tenant.tenant_link, tenant_name: tenant.tenant_name });
-  navigation.assign('/');
+  navigation.assign(ROUTES.home);
 }

@@ -11,7 +11,7 @@ import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import './user-center.css';
 import { UserAvatar } from '@/ui/UserAvatar';
-import { ROUTES } from '@/constants/routes';
+import { isWithin, ROUTES } from '@/constants/routes';
 
 const USER_CENTER_MENU = [
   { path: ROUTES.userCenter.baseInfo, label: ACCOUNT_TEXT.menu.baseInfo },
@@ -29,9 +29,7 @@ export default function UserCenterLayout() {
   const avatarButtonRef = useRef<HTMLButtonElement>(null);
   // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
   const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
-  const selected = entries.find(
-    (entry) => pathname === entry.path || pathname.startsWith(entry.path + '/'),
-  )?.path;
+  const selected = entries.find((entry) => isWithin(pathname, entry.path))?.path;
 
   return (
     <div className="user-center">

@@ -5,6 +5,7 @@ import { setLastLoginTenant, useDeleteTenant } from '@generated/workbench/workbe
 import type { TenantDetail } from '@generated/workbench/model';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
+import { ROUTES } from '@/constants/routes';
 
 const T = ADMIN_TEXT.enterprise;
 
@@ -34,7 +35,7 @@ export function DissolveButton({ tenant }: { tenant: TenantDetail }) {
         tenant_name: ADMIN_TEXT.personalSpaceName,
       });
     } finally {
-      window.location.assign('/');
+      window.location.assign(ROUTES.home);
     }
   };
 

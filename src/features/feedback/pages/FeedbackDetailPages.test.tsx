@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeTo } from '@/constants/routes';
 import { renderWithShell } from '../../../../tests/setup/render';
 import ActiveFeedbackDetailPage from './ActiveFeedbackDetailPage';
 import QuestionFeedbackDetailPage from './QuestionFeedbackDetailPage';
@@ -34,7 +35,7 @@ describe('activity feedback detail', () => {
         });
       }),
     );
-    renderWithShell(<ActiveFeedbackDetailPage />, { path: '/active-feedback-detail?id=fb-5001' });
+    renderWithShell(<ActiveFeedbackDetailPage />, { path: routeTo.feedbackDetail('activity', 'fb-5001') });
     expect(await screen.findByText('林小雀')).toBeInTheDocument();
     expect(asked).toBe('fb-5001');
     expect(screen.getByText('好')).toBeInTheDocument();
@@ -47,7 +48,7 @@ describe('activity feedback detail', () => {
   });
 
   it('says so when the link has no id', () => {
-    renderWithShell(<ActiveFeedbackDetailPage />, { path: '/active-feedback-detail' });
+    renderWithShell(<ActiveFeedbackDetailPage />, { path: ROUTES.activityFeedbackDetail });
     expect(screen.getByText('链接中缺少反馈编号')).toBeInTheDocument();
   });
 
@@ -57,7 +58,7 @@ describe('activity feedback detail', () => {
         HttpResponse.json({ code: 404, msg: '反馈不存在', data: null }, { status: 404 }),
       ),
     );
-    renderWithShell(<ActiveFeedbackDetailPage />, { path: '/active-feedback-detail?id=nope' });
+    renderWithShell(<ActiveFeedbackDetailPage />, { path: routeTo.feedbackDetail('activity', 'nope') });
     expect(await screen.findByText('未找到这条反馈')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回我的反馈/ })).toBeInTheDocument();
   });
@@ -77,7 +78,7 @@ describe('question feedback detail', () => {
         }),
       ),
     );
-    renderWithShell(<QuestionFeedbackDetailPage />, { path: '/question-feedback-detail?id=fb-5002' });
+    renderWithShell(<QuestionFeedbackDetailPage />, { path: routeTo.feedbackDetail('question', 'fb-5002') });
     expect(await screen.findByText('图片无法预览')).toBeInTheDocument();
     const images = screen.getAllByRole('img').filter((img) => img.tagName === 'IMG');
     expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example.com/1.png']);
@@ -99,7 +100,7 @@ describe('question feedback detail', () => {
         });
       }),
     );
-    renderWithShell(<QuestionFeedbackDetailPage />, { path: '/question-feedback-detail?id=fb-5' });
+    renderWithShell(<QuestionFeedbackDetailPage />, { path: routeTo.feedbackDetail('question', 'fb-5') });
     expect(await screen.findByText('反馈加载失败')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(screen.getByText('第二次好了')).toBeInTheDocument());

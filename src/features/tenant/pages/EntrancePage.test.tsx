@@ -20,6 +20,7 @@ import {
 } from 'vitest';
 import type { TenantListItem } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
+import { ROUTES } from '@/constants/routes';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import EntrancePage from './EntrancePage';
 
@@ -109,7 +110,7 @@ function setup({ path = '/entrance', list = TENANTS, recordFails = false } = {})
       tenant_total: 4,
     },
   });
-  renderWithShell(<EntrancePage />, { session, path, route: '/entrance' });
+  renderWithShell(<EntrancePage />, { session, path, route: ROUTES.entrance });
   return userEvent.setup();
 }
 
@@ -179,7 +180,7 @@ describe('entrance: the spaces', () => {
           : HttpResponse.json({ code: 0, msg: 'success', data: TENANTS });
       }),
     );
-    renderWithShell(<EntrancePage />, { path: '/entrance', route: '/entrance' });
+    renderWithShell(<EntrancePage />, { path: ROUTES.entrance, route: ROUTES.entrance });
     expect(await screen.findByText('空间列表加载失败', {}, { timeout: 5_000 })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: '重试' }));
     expect(await row('t-ent-2002')).toBeInTheDocument();
@@ -213,7 +214,7 @@ describe('entrance: create an enterprise', () => {
   });
 
   it('?create=1 opens the form directly', async () => {
-    setup({ path: '/entrance?create=1' });
+    setup({ path: `${ROUTES.entrance}?create=1` });
     const form = await dialog();
     expect(within(form).getByText('创建企业')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: '企业名称' })).toBeInTheDocument();

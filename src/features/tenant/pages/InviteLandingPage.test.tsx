@@ -19,6 +19,7 @@ import {
 } from 'vitest';
 import type { InviteLinkInfo } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
+import { ROUTES, routeTo } from '@/constants/routes';
 import { renderWithShell } from '../../../../tests/setup/render';
 import InviteLandingPage from './InviteLandingPage';
 
@@ -73,7 +74,7 @@ function setup(data: string, info: InviteLinkInfo = INFO) {
       return HttpResponse.json({ code: 0, msg: 'success', data: null });
     }),
   );
-  renderWithShell(<InviteLandingPage />, { path: `/link/${data}`, route: '/link/:data' });
+  renderWithShell(<InviteLandingPage />, { path: `/link/${data}`, route: ROUTES.invite });
   return userEvent.setup();
 }
 
@@ -124,7 +125,7 @@ describe('invite landing', () => {
         HttpResponse.json({ code: 400, msg: '邀请链接无效', data: null }, { status: 400 }),
       ),
     );
-    renderWithShell(<InviteLandingPage />, { path: '/link/unknown-code', route: '/link/:data' });
+    renderWithShell(<InviteLandingPage />, { path: routeTo.invite('unknown-code'), route: ROUTES.invite });
     expect(await screen.findByText('邀请链接无效或已损坏', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: '加入企业' })).toBeNull();

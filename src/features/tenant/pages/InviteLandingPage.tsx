@@ -15,6 +15,7 @@ import type { TenantRef } from '@generated/workbench/model';
 import { ApiError } from '@/api/transport';
 import { TEXT } from '@/constants/texts';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { ROUTES } from '@/constants/routes';
 import { checkInviteCode } from '../invite-code';
 import { enterTenant } from '../switch-tenant';
 import { StandalonePage } from '../StandalonePage';
@@ -30,7 +31,7 @@ function refusedByServer(error: unknown): boolean {
 }
 
 const home = (
-  <Button key="home" href="/">
+  <Button key="home" href={ROUTES.home}>
     {TEXT.tenant.backHome}
   </Button>
 );

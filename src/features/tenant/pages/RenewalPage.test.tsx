@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TenantDetail } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
+import { ROUTES } from '@/constants/routes';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import RenewalPage from './RenewalPage';
 
@@ -63,7 +64,7 @@ function setup(detail: TenantDetail = DETAIL, { failFirst = false } = {}) {
     },
     info: { user_name: '林小雀', phone: '13812345678' },
   });
-  renderWithShell(<RenewalPage />, { session, path: '/renewal', route: '/renewal' });
+  renderWithShell(<RenewalPage />, { session, path: ROUTES.renewal, route: ROUTES.renewal });
   return userEvent.setup();
 }
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@generated/workbench/model';
 import { getGetUserInfoQueryKey } from '@generated/workbench/workbench';
 import { readItem, writeItem } from '@/session/storage';
+import { ROUTES } from '@/constants/routes';
 import { baseInfo, renderWithShell } from '../../../../tests/setup/render';
 import { recordJson, setupMockServer, type Recorded } from '../test-server';
 import AccountSettingPage from './AccountSettingPage';
@@ -30,7 +31,7 @@ beforeEach(() => {
 
 async function openPage() {
   const user = userEvent.setup({ delay: null });
-  const view = renderWithShell(<AccountSettingPage />, { path: '/user-info/account-setting' });
+  const view = renderWithShell(<AccountSettingPage />, { path: ROUTES.userCenter.accountSetting });
   view.queryClient.setQueryData<UserInfo>(getGetUserInfoQueryKey(), baseInfo);
   await screen.findByText('登录密码');
   return { user, ...view };

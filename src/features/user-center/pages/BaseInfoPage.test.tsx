@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@generated/workbench/model';
 import { getGetUserInfoQueryKey } from '@generated/workbench/workbench';
+import { ROUTES } from '@/constants/routes';
 import { baseInfo, renderWithShell } from '../../../../tests/setup/render';
 import { recordJson, setupMockServer, type Recorded } from '../test-server';
 import BaseInfoPage from './BaseInfoPage';
@@ -15,7 +16,7 @@ beforeEach(() => {
 
 function renderPage() {
   const user = userEvent.setup();
-  const view = renderWithShell(<BaseInfoPage />, { path: '/user-info/base-info' });
+  const view = renderWithShell(<BaseInfoPage />, { path: ROUTES.userCenter.baseInfo });
   view.queryClient.setQueryData<UserInfo>(getGetUserInfoQueryKey(), baseInfo);
   return { user, ...view };
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@/constants/routes';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import { api, ok, setupMockServer } from '../test-server';
 import EnterprisePage from './EnterprisePage';
@@ -41,7 +42,7 @@ describe('joined enterprises', () => {
   it('lists the tenants and marks the current one', async () => {
     server.use(http.get(api('/application/member/v1/tenant/list'), () => ok(tenants)));
     renderWithShell(<EnterprisePage />, {
-      path: '/user-info/enterprise',
+      path: ROUTES.userCenter.enterprise,
       session: makeSession({ config: { last_login_tenant_link: 't-ent-2001' } }),
     });
     const current = await screen.findByTestId('tenant-t-ent-2001');
@@ -58,8 +59,8 @@ describe('joined enterprises', () => {
 
   it('is not shown in engine home mode (page2)', () => {
     renderWithShell(<EnterprisePage />, {
-      path: '/user-info/enterprise',
-      route: '/user-info/enterprise',
+      path: ROUTES.userCenter.enterprise,
+      route: ROUTES.userCenter.enterprise,
       session: makeSession({ config: { def_home_page: 'page2' } }),
       extraRoutes: <Route path="/user-info/base-info" element={<p>个人信息页</p>} />,
     });

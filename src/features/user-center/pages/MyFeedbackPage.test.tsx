@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '@/constants/routes';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import { recordJson, setupMockServer, type Recorded } from '../test-server';
 import MyFeedbackPage from './MyFeedbackPage';
@@ -31,7 +32,7 @@ beforeEach(() => {
 
 describe('my feedback', () => {
   it('lists the feedback (POST /feedback/v1/list) with links to the detail pages', async () => {
-    renderWithShell(<MyFeedbackPage />, { path: '/user-info/my-feedback' });
+    renderWithShell(<MyFeedbackPage />, { path: ROUTES.userCenter.myFeedback });
     expect(await screen.findByRole('link', { name: '上传手册时图片无法预览' })).toHaveAttribute(
       'href',
       '/question-feedback-detail?id=fb-5002',
@@ -51,7 +52,7 @@ describe('my feedback', () => {
 
   it('filters by kind', async () => {
     const user = userEvent.setup();
-    renderWithShell(<MyFeedbackPage />, { path: '/user-info/my-feedback' });
+    renderWithShell(<MyFeedbackPage />, { path: ROUTES.userCenter.myFeedback });
     await screen.findByRole('link', { name: '体验官反馈' });
     await user.click(screen.getByText('问题反馈', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(calls.at(-1)?.body).toEqual({ index: 1, page_size: 10, kind: 'question' }));
@@ -59,13 +60,13 @@ describe('my feedback', () => {
 
   it('shows the empty state', async () => {
     server.use(recordJson(calls, 'post', '/feedback/v1/list', { rows: [], total: 0 }));
-    renderWithShell(<MyFeedbackPage />, { path: '/user-info/my-feedback' });
+    renderWithShell(<MyFeedbackPage />, { path: ROUTES.userCenter.myFeedback });
     expect(await screen.findByText('暂无反馈')).toBeInTheDocument();
   });
 
   it('does not link to detail pages a frozen tenant cannot open', async () => {
     renderWithShell(<MyFeedbackPage />, {
-      path: '/user-info/my-feedback',
+      path: ROUTES.userCenter.myFeedback,
       session: makeSession({ config: { last_login_tenant_is_disable: true } }),
     });
     expect(await screen.findByText('体验官反馈')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '@/constants/routes';
 import { renderWithShell } from '../../../../tests/setup/render';
 import { providerAuthorizeUrl } from '../provider-binding';
 import { recordJson, setupMockServer, type Recorded } from '../test-server';
@@ -44,7 +45,7 @@ const writes = () => calls.filter((c) => c.method !== 'GET');
 
 describe('third-party accounts', () => {
   it('lists every provider with its binding', async () => {
-    renderWithShell(<ThirdAccountPage />, { path: '/user-info/third-account' });
+    renderWithShell(<ThirdAccountPage />, { path: ROUTES.userCenter.thirdAccount });
     const wechat = await screen.findByTestId('provider-wechat');
     expect(within(wechat).getByText('已绑定')).toBeInTheDocument();
     expect(within(wechat).getByText('小雀 · 绑定时间 2024-01-08 09:00:00')).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('third-party accounts', () => {
 
   it('unbinds only after confirming', async () => {
     const user = userEvent.setup();
-    renderWithShell(<ThirdAccountPage />, { path: '/user-info/third-account' });
+    renderWithShell(<ThirdAccountPage />, { path: ROUTES.userCenter.thirdAccount });
     await user.click(
       within(await screen.findByTestId('provider-wechat')).getByRole('button', { name: /解\s*绑/ }),
     );
@@ -88,7 +89,7 @@ describe('third-party accounts', () => {
   it('refuses a return whose state does not match', async () => {
     providerAuthorizeUrl('feishu');
     renderWithShell(<ThirdAccountPage />, {
-      path: '/user-info/third-account?code=x&state=bind.feishu.forged',
+      path: `${ROUTES.userCenter.thirdAccount}?code=x&state=bind.feishu.forged`,
     });
     expect(await screen.findByText('绑定未完成：校验信息不匹配，请重新绑定')).toBeInTheDocument();
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));

@@ -1,0 +1,84 @@
+/**
+ * The layer rule of eslint.config.js (ARCHITECTURE) fires: real ESLint, the project's own
+ * config, an import that crosses a line. If import resolution or the plugin broke, the rule
+ * would pass everything silently; this fails instead.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../scripts/lib/paths';
+
+const eslint = new ESLint({ cwd: projectRoot });
+
+/** The layer-rule messages for `code` as if it were the file `file`. */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(projectRoot, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies')
+    .map((message) => message.message);
+}
+
+describe('the architecture rule', () => {
+  it.each([
+    [
+      'a feature imports another feature',
+      'src/features/notices/x.ts',
+      "export * from '@/features/tenant/clipboard';\n",
+      'feature may not import feature',
+    ],
+    [
+      'the layout imports a feature',
+      'src/layout/x.ts',
+      "export * from '@/features/notices/coalesce';\n",
+      'layout may not import feature',
+    ],
+    [
+      'ui imports a feature',
+      'src/ui/x.ts',
+      "export * from '@/features/notices/coalesce';\n",
+      'ui may not import feature',
+    ],
+    [
+      'constants import config',
+      'src/constants/x.ts',
+      "export * from '@/config/env';\n",
+      'constants may not import config',
+    ],
+    [
+      'the app is imported from below',
+      'src/session/x.ts',
+      "export * from '@/app/Shell';\n",
+      'session may not import app',
+    ],
+    [
+      'a script imports the app',
+      'scripts/x.ts',
+      "export * from '../src/ui/format';\n",
+      'scripts may not import ui',
+    ],
+    [
+      'the app imports a script',
+      'src/ui/x.ts',
+      "export * from '../../scripts/lib/paths';\n",
+      'ui may not import scripts',
+    ],
+  ])('refuses it when %s', async (_what, file, code, expected) => {
+    expect(await layerErrors(file, code)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it.each([
+    [
+      'a feature imports its own files and the core',
+      'src/features/notices/x.ts',
+      "export * from './coalesce';\nexport * from '@/ui/format';\nexport * from '@/api/transport';\n",
+    ],
+    [
+      'the app composes features into the layout',
+      'src/app/x.ts',
+      "export * from '@/features/notices/coalesce';\nexport * from '@/layout/TopActions';\n",
+    ],
+    ['a script reads the spec constants', 'scripts/x.ts', "export * from '../src/constants/routes';\n"],
+  ])('allows it when %s', async (_what, file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
