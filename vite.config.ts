@@ -6,7 +6,7 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
-import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp.ts';
+import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './scripts/csp.ts';
 import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
 import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks.ts';
@@ -22,7 +22,8 @@ const proxy: Record<string, ProxyOptions> = {
   '/__mock': { target: gateway, changeOrigin: true, xfwd: true },
 };
 const port = Number(process.env.PORT ?? 5173);
-// Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame).
+// Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame), which is
+// served on the apps' own origins (`{app}.localhost:<port>` by default; scripts/csp.ts).
 const pages = { main: 'index.html', 'sub-app': 'sub-app.html' };
 
 // A browser tab that closes resets its realtime socket: normal, so not logged as a proxy error.
@@ -35,7 +36,7 @@ logger.error = (msg, options) => {
 
 export default defineConfig({
   customLogger: logger,
-  // The production build's Content Security Policy: scripts/csp.ts (README "Security").
+  // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (README "Security").
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
@@ -44,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     cspPreview(),
+    frameHostsDev(),
     antdShellCss(),
     firstLoadCompileHints(),
     buildInputsStamp(),

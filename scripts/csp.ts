@@ -13,9 +13,10 @@
  *   (src/ui/csp-nonce.ts). A `<style>` injected through markup has no nonce: blocked.
  * - Style attributes: 'unsafe-inline' for `style-src-attr` only (see below).
  * - Connections: 'self' (same-origin ws: included) plus the API and realtime origins.
- * - Frames: 'self' — each sub-app runs in a frame on /sub-app.html.
+ * - Frames: the sub-apps' frame origins only (one per app: src/constants/frame-origins.ts).
  *
- * A sub-app's frame (sub-app.html) — what a child needs, for the sub-app origins only:
+ * A sub-app's frame (sub-app.html, served on the app's frame origin, never the shell's) —
+ * what a child needs, for the sub-app origins only:
  * - Scripts: 'self' (the frame's own loader), the sub-app origins (the child's files,
  *   loaded by URL), the frame's nonce (the inline scripts of the child's index.html,
  *   which the loader re-creates with it), and 'unsafe-eval' (see SUB_APP_EVAL).
@@ -23,12 +24,13 @@
  *   inline and CSS-in-JS `<style>` elements, stamped the same way as the shell's).
  * - Images, fonts, media, connections, workers: 'self', the sub-app origins (plus the
  *   API and realtime origins for connections); `base-uri 'none'` (the loader writes no
- *   `<base>`); `frame-ancestors 'self'` (only the shell may embed it).
+ *   `<base>`); `frame-ancestors` the shell's origin only (only the shell may embed it).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Connect, Plugin } from 'vite';
+import { frameAppOfHost, frameOriginFor, SUB_APP_NAMES } from '../src/constants/frame-origins.ts';
 
 /** Written by Vite into the build; replaced per response by the server. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -40,7 +42,7 @@ const SUB_APP_VARIABLES = [
   'VITE_MICRO_APP_ENGINE_URL',
 ];
 
-/** The origin of an absolute http(s)/ws(s) URL; undefined for a relative one (same origin). */
+/** The origin of an absolute http(s)/ws(s) URL; undefined for a relative one (the shell's origin). */
 function originOf(raw: string | undefined): string | undefined {
   if (!raw?.trim() || raw.trim().startsWith('/')) return undefined;
   try {
@@ -54,17 +56,35 @@ function originOf(raw: string | undefined): string | undefined {
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 export interface PolicySources {
-  /** Origins of absolute sub-app URLs (relative ones are 'self'). */
+  /** Where the sub-apps' own files come from: the origins of their URLs (a relative URL is the shell's). */
   subApps: string[];
   /** Origins of absolute API and realtime URLs. */
   services: string[];
+  /** The sub-apps' frame origins (the shell's `frame-src`). */
+  frames: string[];
+  /** The shell's origins (the frames' `frame-ancestors`). */
+  shell: string[];
 }
 
-/** Other origins the app uses, from the same VITE_* variables the app reads (README "Configuration"). */
-export function policySources(env: Record<string, string | undefined>): PolicySources {
+/**
+ * Other origins the app uses, from the same VITE_* variables the app reads (README
+ * "Configuration"), for a shell served on `shellOrigins` (the first is the one the frame
+ * origins' default scheme and port come from).
+ */
+export function policySources(
+  env: Record<string, string | undefined>,
+  shellOrigins: string[],
+): PolicySources {
+  const shell = new URL(shellOrigins[0] ?? 'http://localhost');
+  const relative = SUB_APP_VARIABLES.some((name) => !originOf(env[name]));
   return {
-    subApps: unique(SUB_APP_VARIABLES.map((name) => originOf(env[name]))),
+    subApps: unique([
+      ...(relative ? shellOrigins : []),
+      ...SUB_APP_VARIABLES.map((name) => originOf(env[name])),
+    ]),
     services: unique([originOf(env.VITE_API_BASE), originOf(env.VITE_REALTIME_URL)]),
+    frames: SUB_APP_NAMES.map((app) => frameOriginFor(app, env.VITE_SUB_APP_FRAME_ORIGIN, shell)),
+    shell: unique(shellOrigins),
   };
 }
 
@@ -85,7 +105,7 @@ export function contentSecurityPolicy(sources: PolicySources, nonce: string): st
     ['img-src', "'self' data: blob: https:"],
     ['font-src', "'self' data:"],
     ['connect-src', list("'self'", ...sources.services)],
-    ['frame-src', "'self'"],
+    ['frame-src', list(...sources.frames)],
     ['child-src', "'self'"],
     ['worker-src', "'self'"],
     ['object-src', "'none'"],
@@ -122,12 +142,12 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', list("'self'", ...apps)],
-    ['frame-ancestors', "'self'"],
+    ['frame-ancestors', list(...sources.shell)],
   ]);
 }
 
-/** The page sub-apps run in (src/micro-apps/frame-protocol.ts FRAME_PAGE). */
-const SUB_APP_FRAME_PAGE = '/sub-app.html';
+/** The page sub-apps run in (src/micro-apps/frame-protocol.ts frameUrl). */
+export const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /** Sent with the policy on every page (README "Security" shows them for nginx too). */
 const SECURITY_HEADERS: Record<string, string> = {
@@ -141,34 +161,66 @@ export function newNonce(): string {
 
 const PROXIED = /^\/(api|sso|__mock)(\/|$)/;
 
+/** A request's host name and port, from its Host header. */
+export function hostOf(req: Connect.IncomingMessage): { hostname: string; port: string } {
+  try {
+    const url = new URL(`http://${req.headers.host ?? 'localhost'}`);
+    return { hostname: url.hostname, port: url.port };
+  } catch {
+    return { hostname: '', port: '' };
+  }
+}
+
+/** The shell origins a local server on `port` answers to (the frames' `frame-ancestors`). */
+export const loopbackShellOrigins = (port: string) =>
+  ['localhost', '127.0.0.1'].map((host) => `http://${host}${port ? `:${port}` : ''}`);
+
+const notFound = (res: import('node:http').ServerResponse, why: string) => {
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(why);
+};
+
 /**
- * `vite preview` with the policies: every page of the app (index.html for the SPA routes,
- * sub-app.html for the sub-apps' frames, with its own policy) is sent with a fresh nonce
- * in the header and in the page. Proxied paths (/api, /sso, /__mock) keep whatever their
- * server sends.
+ * `vite preview` with the policies and the frame origins. The shell's pages (index.html for
+ * the SPA routes) are sent with its policy; a request on a frame host (`manual.localhost:4173`
+ * by default) gets the frame page for any path, with the frame's policy, or the build's assets,
+ * and nothing else; the shell's host never serves the frame page. Each page gets a fresh nonce
+ * in the header and in the page. Proxied paths (/api, /sso, /__mock) keep whatever their server
+ * sends.
  */
 export function cspPreview(): Plugin {
   let outDir = 'dist';
-  let sources: PolicySources = { subApps: [], services: [] };
+  let env: Record<string, string | undefined> = {};
   return {
     name: 'workbench-csp-preview',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
-      sources = policySources(config.env);
+      env = config.env;
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-        if (PROXIED.test(pathname)) return next();
+        const { hostname, port } = hostOf(req);
+        const frameApp = frameAppOfHost(hostname, env.VITE_SUB_APP_FRAME_ORIGIN);
+        if (!frameApp && PROXIED.test(pathname)) return next();
+        if (frameApp && (PROXIED.test(pathname) || pathname === '/favicon.svg'))
+          return notFound(res, 'A sub-app frame origin serves the frame page and its assets only.');
+        if (!frameApp && pathname === SUB_APP_FRAME_PAGE)
+          return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
         const nonce = newNonce();
-        const policy = pathname === SUB_APP_FRAME_PAGE ? subAppFramePolicy : contentSecurityPolicy;
+        const sources = policySources(env, loopbackShellOrigins(port));
+        const policy = frameApp ? subAppFramePolicy : contentSecurityPolicy;
         res.setHeader('Content-Security-Policy', policy(sources, nonce));
         for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-        // Documents: the SPA's routes (no file extension) and the .html pages of the build.
+        // Documents: the SPA's routes (no file extension) and the .html pages of the build; on a
+        // frame host, every path but the assets is the frame page.
         const ext = path.extname(pathname);
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || (ext && ext !== '.html')) return next();
-        const file =
-          ext === '.html'
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        if (frameApp ? pathname.startsWith('/assets/') : ext && ext !== '.html') return next();
+        const file = frameApp
+          ? SUB_APP_FRAME_PAGE.slice(1)
+          : ext === '.html'
             ? path.normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '')
             : 'index.html';
         if (!path.resolve(outDir, file).startsWith(outDir + path.sep)) return next();
@@ -181,6 +233,41 @@ export function cspPreview(): Plugin {
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
         res.end(req.method === 'HEAD' ? undefined : html.replaceAll(NONCE_PLACEHOLDER, nonce));
+      });
+    },
+  };
+}
+
+/**
+ * The dev server's frame origins: on a frame host, a page request (any path) gets the frame
+ * page, transformed by Vite as usual; its modules and Vite's own paths pass; the shell's host
+ * never serves the frame page. No policy in dev (Vite injects inline scripts).
+ */
+export function frameHostsDev(): Plugin {
+  let template: string | undefined;
+  return {
+    name: 'workbench-frame-hosts-dev',
+    configResolved(config) {
+      template = config.env.VITE_SUB_APP_FRAME_ORIGIN;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://dev.invalid');
+        const frameApp = frameAppOfHost(hostOf(req).hostname, template);
+        if (!frameApp) {
+          if (url.pathname === SUB_APP_FRAME_PAGE)
+            return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
+          return next();
+        }
+        if (PROXIED.test(url.pathname))
+          return notFound(res, 'A sub-app frame origin serves the frame page and its modules only.');
+        const page =
+          req.headers['sec-fetch-dest'] === 'iframe' || req.headers['sec-fetch-dest'] === 'document';
+        if (page && url.pathname !== SUB_APP_FRAME_PAGE) {
+          // A reload inside the frame, on one of the app's routes: the frame page, on that route.
+          req.url = `${SUB_APP_FRAME_PAGE}?${new URLSearchParams({ route: `${url.pathname}${url.search}${url.hash}` }).toString()}`;
+        }
+        next();
       });
     },
   };

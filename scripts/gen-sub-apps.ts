@@ -20,6 +20,7 @@ const VALIDATORS = {
   validateShellToApp: 'ShellToApp',
   validateShellGlobalData: 'ShellGlobalData',
   validateAppToShell: 'AppToShell',
+  validateAppRequest: 'AppRequest',
 } as const;
 
 export async function generateSubAppContract(): Promise<void> {

@@ -6,19 +6,16 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { returnToSubAppPage } from './micro-apps/frame-protocol';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // index.html's loading screen stays until the bootstrap calls (usually answered while the
 // bundle evaluated) are in: the shell then renders once, with its data, not a spinner first.
-// A sub-app that reloaded its frame gets its own page back, not a second shell.
-if (!returnToSubAppPage())
-  void sessionPrefetched.then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+void sessionPrefetched.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

@@ -20,7 +20,15 @@ export type ShellToApp = RouteMessage | RefreshMessage;
  * This interface was referenced by `SubAppContract`'s JSON-Schema
  * via the `definition` "AppToShell".
  */
-export type AppToShell = NavigateRequest | OpenRequest | NoticesChanged | Ping;
+export type AppToShell =
+  NavigateRequest | OpenRequest | NoticesChanged | Ping | ToastRequest | SessionExpired;
+/**
+ * A request an app sends the shell and gets one answer to.
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "AppRequest".
+ */
+export type AppRequest = SessionTokenRequest | ConfirmRequest;
 
 export interface SubAppContract {
   SubAppName?: SubAppName;
@@ -34,6 +42,12 @@ export interface SubAppContract {
   OpenRequest?: OpenRequest;
   NoticesChanged?: NoticesChanged;
   Ping?: Ping;
+  ToastRequest?: ToastRequest;
+  SessionExpired?: SessionExpired;
+  AppRequest?: AppRequest;
+  SessionTokenRequest?: SessionTokenRequest;
+  ConfirmRequest?: ConfirmRequest;
+  SessionToken?: SessionToken;
 }
 /**
  * Product app only (SPEC §2, left rail): the rail's sub-route. Sent when the app starts and whenever the shell URL moves to another rail entry. The app's router also hears the URL change itself (a popstate under its base route).
@@ -72,7 +86,7 @@ export interface ShellGlobalData {
   context: SessionContext;
 }
 /**
- * The signed-in user and the current space, updated when they change. The session token is not part of it unless the deployment sets VITE_SUB_APP_TOKEN=share (then `token` is present): an app calls its own back end with its own credentials. (This keeps apps from being written to depend on the shell's token; it is not a wall: the frames share the shell's origin, so app code is trusted like the shell's own — README "Security".)
+ * The signed-in user and the current space, updated when they change. It holds no credential: an app that calls its own back end asks for a token scoped to it (AppRequest `session-token`).
  *
  * This interface was referenced by `SubAppContract`'s JSON-Schema
  * via the `definition` "SessionContext".
@@ -108,10 +122,6 @@ export interface SessionContext {
   };
   locale: 'zh-CN';
   homePage: 'page1' | 'page2';
-  /**
-   * Only with VITE_SUB_APP_TOKEN=share.
-   */
-  token?: string;
 }
 /**
  * Go to a page of the workbench (a path on the shell's origin, e.g. /user-info/my-feedback). Other origins are refused. To move inside the app itself, use the app's own router.
@@ -150,4 +160,60 @@ export interface NoticesChanged {
  */
 export interface Ping {
   type: 'ping';
+}
+/**
+ * Show a short message above everything, rendered by the shell (antd `message`, the spec's 2 s), so it is not clipped by the app's frame.
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "ToastRequest".
+ */
+export interface ToastRequest {
+  type: 'toast';
+  level: 'success' | 'info' | 'warning' | 'error';
+  content: string;
+}
+/**
+ * The app's back end says the session ended (it refused the app's token as expired or revoked). The shell runs its session-expiry path (SPEC §8: "登录状态已失效,请重新登录!", credentials cleared, logout) once, however many apps report it.
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "SessionExpired".
+ */
+export interface SessionExpired {
+  type: 'session-expired';
+}
+/**
+ * A token for this app's own back end (answer: SessionToken). Never the shell's token: a JWT signed by the workbench for this app (`aud` the app's name, `sub` the user, `tid` the tenant, `exp` at most 5 minutes ahead), verified against the workbench's JWKS (`GET /api/workbench/sub-app/v1/jwks`). Rejected when the session has ended.
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "SessionTokenRequest".
+ */
+export interface SessionTokenRequest {
+  type: 'session-token';
+}
+/**
+ * Ask the user a yes/no question in a dialog the shell renders over the whole page (answer: a boolean, true for OK).
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "ConfirmRequest".
+ */
+export interface ConfirmRequest {
+  type: 'confirm';
+  title: string;
+  content: string;
+}
+/**
+ * The answer to a SessionTokenRequest.
+ *
+ * This interface was referenced by `SubAppContract`'s JSON-Schema
+ * via the `definition` "SessionToken".
+ */
+export interface SessionToken {
+  /**
+   * The JWT. Send it as `Authorization: Bearer <token>`.
+   */
+  token: string;
+  /**
+   * When it expires, in milliseconds since the epoch (comparable with `Date.now()`).
+   */
+  expiresAt: number;
 }

@@ -252,7 +252,7 @@ validate21.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateShellGlobalData = validate22;
 const schema35 = {"description":"What every app reads as global data.","type":"object","additionalProperties":false,"required":["context"],"properties":{"context":{"$ref":"#/$defs/SessionContext"}}};
-const schema36 = {"description":"The signed-in user and the current space, updated when they change. The session token is not part of it unless the deployment sets VITE_SUB_APP_TOKEN=share (then `token` is present): an app calls its own back end with its own credentials. (This keeps apps from being written to depend on the shell's token; it is not a wall: the frames share the shell's origin, so app code is trusted like the shell's own — README \"Security\".)","type":"object","additionalProperties":false,"required":["user","tenant","locale","homePage"],"properties":{"user":{"type":"object","additionalProperties":false,"required":["id","name","phone","avatarUrl"],"properties":{"id":{"type":"string"},"name":{"type":"string","description":"May be empty."},"phone":{"type":"string"},"avatarUrl":{"type":"string"}}},"tenant":{"type":"object","additionalProperties":false,"required":["id","name","personal","frozen","owner"],"properties":{"id":{"type":"string","description":"The current tenant id (the X-Tenant-Id of the shell's calls)."},"name":{"type":"string"},"personal":{"type":"boolean","description":"The current space is the user's personal space."},"frozen":{"type":"boolean","description":"The tenant is disabled (renewal only)."},"owner":{"type":"boolean","description":"The user owns the current tenant."}}},"locale":{"type":"string","const":"zh-CN"},"homePage":{"type":"string","enum":["page1","page2"]},"token":{"type":"string","description":"Only with VITE_SUB_APP_TOKEN=share."}}};
+const schema36 = {"description":"The signed-in user and the current space, updated when they change. It holds no credential: an app that calls its own back end asks for a token scoped to it (AppRequest `session-token`).","type":"object","additionalProperties":false,"required":["user","tenant","locale","homePage"],"properties":{"user":{"type":"object","additionalProperties":false,"required":["id","name","phone","avatarUrl"],"properties":{"id":{"type":"string"},"name":{"type":"string","description":"May be empty."},"phone":{"type":"string"},"avatarUrl":{"type":"string"}}},"tenant":{"type":"object","additionalProperties":false,"required":["id","name","personal","frozen","owner"],"properties":{"id":{"type":"string","description":"The current tenant id (the X-Tenant-Id of the shell's calls)."},"name":{"type":"string"},"personal":{"type":"boolean","description":"The current space is the user's personal space."},"frozen":{"type":"boolean","description":"The tenant is disabled (renewal only)."},"owner":{"type":"boolean","description":"The user owns the current tenant."}}},"locale":{"type":"string","const":"zh-CN"},"homePage":{"type":"string","enum":["page1","page2"]}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -331,7 +331,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key1 in data0){
-if(!(((((key1 === "user") || (key1 === "tenant")) || (key1 === "locale")) || (key1 === "homePage")) || (key1 === "token"))){
+if(!((((key1 === "user") || (key1 === "tenant")) || (key1 === "locale")) || (key1 === "homePage"))){
 const err6 = {instancePath:instancePath+"/context",schemaPath:"#/$defs/SessionContext/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -640,9 +640,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data0.token !== undefined){
-if(typeof data0.token !== "string"){
-const err33 = {instancePath:instancePath+"/context/token",schemaPath:"#/$defs/SessionContext/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err33 = {instancePath:instancePath+"/context",schemaPath:"#/$defs/SessionContext/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -654,24 +654,12 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/context",schemaPath:"#/$defs/SessionContext/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
 }
 errors++;
 }
@@ -681,12 +669,15 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateAppToShell = validate23;
-const schema37 = {"description":"A message an app sends the shell.","oneOf":[{"$ref":"#/$defs/NavigateRequest"},{"$ref":"#/$defs/OpenRequest"},{"$ref":"#/$defs/NoticesChanged"},{"$ref":"#/$defs/Ping"}]};
+const schema37 = {"description":"A message an app sends the shell.","oneOf":[{"$ref":"#/$defs/NavigateRequest"},{"$ref":"#/$defs/OpenRequest"},{"$ref":"#/$defs/NoticesChanged"},{"$ref":"#/$defs/Ping"},{"$ref":"#/$defs/ToastRequest"},{"$ref":"#/$defs/SessionExpired"}]};
 const schema38 = {"description":"Go to a page of the workbench (a path on the shell's origin, e.g. /user-info/my-feedback). Other origins are refused. To move inside the app itself, use the app's own router.","type":"object","required":["type","path"],"properties":{"type":{"const":"navigate"},"path":{"type":"string","pattern":"^/(?![/\\\\])"}}};
 const schema39 = {"description":"Open a dialog of the shell that the user could open from the top bar anyway.","type":"object","required":["type","dialog"],"properties":{"type":{"const":"open"},"dialog":{"type":"string","enum":["feedback","notices"]}}};
 const schema40 = {"description":"The app changed notices (e.g. marked some read); the shell reloads the list and the bell.","type":"object","required":["type"],"properties":{"type":{"const":"notices-changed"}}};
 const schema41 = {"description":"Checks the channel; the shell accepts it and does nothing else.","type":"object","required":["type"],"properties":{"type":{"const":"ping"}}};
+const schema42 = {"description":"Show a short message above everything, rendered by the shell (antd `message`, the spec's 2 s), so it is not clipped by the app's frame.","type":"object","required":["type","level","content"],"properties":{"type":{"const":"toast"},"level":{"type":"string","enum":["success","info","warning","error"]},"content":{"type":"string","minLength":1,"maxLength":200}}};
+const schema43 = {"description":"The app's back end says the session ended (it refused the app's token as expired or revoked). The shell runs its session-expiry path (SPEC §8: \"登录状态已失效,请重新登录!\", credentials cleared, logout) once, however many apps report it.","type":"object","required":["type"],"properties":{"type":{"const":"session-expired"}}};
 const pattern4 = new RegExp("^/(?![/\\\\])", "u");
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -960,16 +951,196 @@ props0 = props0 || {};
 props0.type = true;
 }
 }
-}
-}
-}
-if(!valid0){
-const err18 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err18 = {instancePath,schemaPath:"#/$defs/ToastRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(data.level === undefined){
+const err19 = {instancePath,schemaPath:"#/$defs/ToastRequest/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.content === undefined){
+const err20 = {instancePath,schemaPath:"#/$defs/ToastRequest/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("toast" !== data.type){
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/ToastRequest/properties/type/const",keyword:"const",params:{allowedValue: "toast"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.level !== undefined){
+let data7 = data.level;
+if(typeof data7 !== "string"){
+const err22 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/ToastRequest/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!((((data7 === "success") || (data7 === "info")) || (data7 === "warning")) || (data7 === "error"))){
+const err23 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/ToastRequest/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.properties.level.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data8 = data.content;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err24 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToastRequest/properties/content/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err25 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToastRequest/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToastRequest/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/$defs/ToastRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 4;
+if(props0 !== true){
+props0 = props0 || {};
+props0.type = true;
+props0.level = true;
+props0.content = true;
+}
+}
+const _errs29 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err28 = {instancePath,schemaPath:"#/$defs/SessionExpired/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("session-expired" !== data.type){
+const err29 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/SessionExpired/properties/type/const",keyword:"const",params:{allowedValue: "session-expired"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/$defs/SessionExpired/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 5];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 5;
+if(props0 !== true){
+props0 = props0 || {};
+props0.type = true;
+}
+}
+}
+}
+}
+}
+}
+if(!valid0){
+const err31 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -989,3 +1160,242 @@ evaluated0.props = props0;
 return errors === 0;
 }
 validate23.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const validateAppRequest = validate24;
+const schema44 = {"description":"A request an app sends the shell and gets one answer to.","oneOf":[{"$ref":"#/$defs/SessionTokenRequest"},{"$ref":"#/$defs/ConfirmRequest"}]};
+const schema45 = {"description":"A token for this app's own back end (answer: SessionToken). Never the shell's token: a JWT signed by the workbench for this app (`aud` the app's name, `sub` the user, `tid` the tenant, `exp` at most 5 minutes ahead), verified against the workbench's JWKS (`GET /api/workbench/sub-app/v1/jwks`). Rejected when the session has ended.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"session-token"}}};
+const schema46 = {"description":"Ask the user a yes/no question in a dialog the shell renders over the whole page (answer: a boolean, true for OK).","type":"object","additionalProperties":false,"required":["type","title","content"],"properties":{"type":{"const":"confirm"},"title":{"type":"string","minLength":1,"maxLength":100},"content":{"type":"string","maxLength":1000}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/$defs/SessionTokenRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/$defs/SessionTokenRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("session-token" !== data.type){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/SessionTokenRequest/properties/type/const",keyword:"const",params:{allowedValue: "session-token"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/$defs/SessionTokenRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err4 = {instancePath,schemaPath:"#/$defs/ConfirmRequest/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.title === undefined){
+const err5 = {instancePath,schemaPath:"#/$defs/ConfirmRequest/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.content === undefined){
+const err6 = {instancePath,schemaPath:"#/$defs/ConfirmRequest/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(((key1 === "type") || (key1 === "title")) || (key1 === "content"))){
+const err7 = {instancePath,schemaPath:"#/$defs/ConfirmRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("confirm" !== data.type){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/ConfirmRequest/properties/type/const",keyword:"const",params:{allowedValue: "confirm"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if(typeof data2 === "string"){
+if(func1(data2) > 100){
+const err9 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/ConfirmRequest/properties/title/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/ConfirmRequest/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/ConfirmRequest/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data3 = data.content;
+if(typeof data3 === "string"){
+if(func1(data3) > 1000){
+const err12 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ConfirmRequest/properties/content/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ConfirmRequest/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/$defs/ConfirmRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate24.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate24.evaluated = {"dynamicProps":true,"dynamicItems":false};

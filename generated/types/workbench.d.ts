@@ -810,10 +810,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sub-app/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a token scoped to one hosted sub-app
+         * @description Design (not shown in the spec) — a workbench extension that the seed specification does not have. The
+         *     shell never hands its own session token to a hosted app. When an app calls
+         *     `window.microApp.getSessionToken()` (sub-app kit: `getSessionToken()`), the shell asks this operation for a
+         *     token scoped to that app and passes it on through the frame's message channel.
+         *
+         *     The token is a compact JWS (JWT, `alg` ES256, `typ` JWT, `kid` naming a key of `GET /sub-app/v1/jwks`)
+         *     signed by the workbench back end. Claims: `iss` the workbench (`workbench`), `aud` the app's name (the
+         *     request's `app`), `sub` the signed-in user's gid, `tid` the tenant the call acts in (`X-Tenant-Id`),
+         *     `iat`, `exp` at most 300 seconds after `iat`, and a unique `jti`. An app's back end accepts a request when
+         *     the signature verifies against the JWKS and `iss`, `aud` (its own name) and `exp` hold; it never accepts
+         *     the shell's token. `expires_at` repeats `exp` (seconds since the epoch) so a client need not decode the
+         *     token. The call changes nothing: read-only conformance runs send it.
+         */
+        post: operations["issueSubAppToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-app/v1/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys that verify sub-app tokens (JWKS)
+         * @description Design (not shown in the spec) — a workbench extension that the seed specification does not have. The
+         *     public keys an app's back end verifies `issueSubAppToken`'s tokens with, as a JSON Web Key Set (RFC
+         *     7517): `{ keys: [...] }`, not the envelope, so any JOSE library reads it as it is (for example `jose`'s
+         *     `createRemoteJWKSet`). Public, no credential. A key stays listed while tokens it signed can still be
+         *     valid; cache the set and fetch it again when a token names an unknown `kid`.
+         */
+        get: operations["getSubAppJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * SubAppTokenRequest
+         * @description Design (not shown in the spec): which hosted app the token is for.
+         */
+        SubAppTokenRequest: {
+            /**
+             * @description The app's name, as the shell gives it (`window.__MICRO_APP_NAME__`); the token's `aud`.
+             * @enum {string}
+             */
+            app: "manual" | "product" | "channel" | "engine";
+        };
+        /** SubAppTokenResponse */
+        SubAppTokenResponse: components["schemas"]["Envelope"] & {
+            data: {
+                /** @description The JWT (compact JWS, three base64url parts). */
+                token: string;
+                /**
+                 * @description How an app sends it to its own back end: `Authorization: Bearer <token>`.
+                 * @constant
+                 */
+                token_type: "Bearer";
+                /** @description The token's `exp`, in seconds since the epoch (at most 300 s after it was issued). */
+                expires_at: number;
+            };
+        };
+        /**
+         * JwkSet
+         * @description Design (not shown in the spec): a JSON Web Key Set (RFC 7517 §5) of public signing keys.
+         */
+        JwkSet: {
+            keys: {
+                /** @example EC */
+                kty: string;
+                kid: string;
+                /** @constant */
+                use?: "sig";
+                /** @example ES256 */
+                alg?: string;
+                crv?: string;
+                x?: string;
+                y?: string;
+            }[];
+        };
         /**
          * EmptyResponse
          * @description Design (not shown in the spec): commands that have nothing to return answer with `data: null`;
@@ -1879,6 +1977,9 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaSubAppTokenRequest = components['schemas']['SubAppTokenRequest'];
+export type SchemaSubAppTokenResponse = components['schemas']['SubAppTokenResponse'];
+export type SchemaJwkSet = components['schemas']['JwkSet'];
 export type SchemaEmptyResponse = components['schemas']['EmptyResponse'];
 export type SchemaPhoneNumber = components['schemas']['PhoneNumber'];
 export type SchemaOptionalPhoneNumber = components['schemas']['OptionalPhoneNumber'];
@@ -2895,6 +2996,54 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    issueSubAppToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The app the token is for. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubAppTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A token for that app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubAppTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSubAppJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": components["schemas"]["JwkSet"];
+                };
+            };
         };
     };
 }

@@ -27,8 +27,10 @@ import type {
   FeedbackPageResponse,
   InviteLinkCodeResponse,
   InviteLinkInfoResponse,
+  JwkSet,
   ProviderBindingResponse,
   QuestionFeedbackDetailResponse,
+  SubAppTokenResponse,
   TenantCreatedResponse,
   TenantDetailResponse,
   TenantListResponse,
@@ -330,6 +332,31 @@ export const getBindProviderResponseMock = (): ProviderBindingResponse => ({
 });
 
 export const getUnbindProviderResponseMock = (): EmptyResponse => ({ code: 0, msg: 'success', data: null });
+
+export const getIssueSubAppTokenResponseMock = (): SubAppTokenResponse => ({
+  code: 0,
+  msg: 'success',
+  data: {
+    token:
+      'eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Im1vY2sta2V5In0.eyJpc3MiOiJ3b3JrYmVuY2giLCJhdWQiOiJtYW51YWwiLCJzdWIiOiJ1LTEwMDEiLCJ0aWQiOiJ0LXBlcnNvbmFsLTEwMDEiLCJpYXQiOjE3MTgwMDAwMDAsImV4cCI6MTcxODAwMDMwMCwianRpIjoiZXhhbXBsZSJ9.c2lnbmF0dXJlLW9mLXRoZS1leGFtcGxlLW5vdC1hLXJlYWwtb25lLWp1c3QtYS1wbGFjZWhvbGRlci1mb3ItZG9jcw',
+    token_type: 'Bearer',
+    expires_at: 1718000300,
+  },
+});
+
+export const getGetSubAppJwksResponseMock = (): JwkSet => ({
+  keys: [
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+      y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+      kid: 'mock-key',
+      use: 'sig',
+      alg: 'ES256',
+    },
+  ],
+});
 
 export const getExchangeTokenMockHandler = (
   overrideResponse?:
@@ -1154,6 +1181,51 @@ export const getUnbindProviderMockHandler = (
     options,
   );
 };
+
+export const getIssueSubAppTokenMockHandler = (
+  overrideResponse?:
+    | SubAppTokenResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<SubAppTokenResponse> | SubAppTokenResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/workbench/sub-app/v1/token',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getIssueSubAppTokenResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getGetSubAppJwksMockHandler = (
+  overrideResponse?:
+    JwkSet | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<JwkSet> | JwkSet),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/workbench/sub-app/v1/jwks',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetSubAppJwksResponseMock(),
+        { status: 200, headers: { 'Content-Type': 'application/jwk-set+json' } },
+      );
+    },
+    options,
+  );
+};
 export const getWorkbenchServiceMock = () => [
   getExchangeTokenMockHandler(),
   getGetUserConfigMockHandler(),
@@ -1191,4 +1263,6 @@ export const getWorkbenchServiceMock = () => [
   getUploadFileMockHandler(),
   getBindProviderMockHandler(),
   getUnbindProviderMockHandler(),
+  getIssueSubAppTokenMockHandler(),
+  getGetSubAppJwksMockHandler(),
 ];

@@ -53,6 +53,7 @@ import type {
   InviteLinkCreate,
   InviteLinkInfoResponse,
   InviteUserByPhoneParams,
+  JwkSet,
   ListTenantsParams,
   MemberRoleUpdate,
   NotFoundResponse,
@@ -64,6 +65,8 @@ import type {
   ResetPasswordByMobileV2Request,
   SendSmsCodeRequest,
   SkipGuidePageRequest,
+  SubAppTokenRequest,
+  SubAppTokenResponse,
   TenantCreate,
   TenantCreatedResponse,
   TenantDetailResponse,
@@ -3258,3 +3261,183 @@ export const useUnbindProvider = <TError = BadRequestResponse | UnauthorizedResp
 > => {
   return useMutation(getUnbindProviderMutationOptions(options), queryClient);
 };
+
+/**
+ * Design (not shown in the spec) — a workbench extension that the seed specification does not have. The
+ * shell never hands its own session token to a hosted app. When an app calls
+ * `window.microApp.getSessionToken()` (sub-app kit: `getSessionToken()`), the shell asks this operation for a
+ * token scoped to that app and passes it on through the frame's message channel.
+ *
+ * The token is a compact JWS (JWT, `alg` ES256, `typ` JWT, `kid` naming a key of `GET /sub-app/v1/jwks`)
+ * signed by the workbench back end. Claims: `iss` the workbench (`workbench`), `aud` the app's name (the
+ * request's `app`), `sub` the signed-in user's gid, `tid` the tenant the call acts in (`X-Tenant-Id`),
+ * `iat`, `exp` at most 300 seconds after `iat`, and a unique `jti`. An app's back end accepts a request when
+ * the signature verifies against the JWKS and `iss`, `aud` (its own name) and `exp` hold; it never accepts
+ * the shell's token. `expires_at` repeats `exp` (seconds since the epoch) so a client need not decode the
+ * token. The call changes nothing: read-only conformance runs send it.
+ * @summary Issue a token scoped to one hosted sub-app
+ */
+export const issueSubAppToken = (subAppTokenRequest: SubAppTokenRequest, signal?: AbortSignal) => {
+  return workbenchRequest<SubAppTokenResponse>({
+    url: `/sub-app/v1/token`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    data: subAppTokenRequest,
+    signal,
+  });
+};
+
+export const getIssueSubAppTokenMutationKey = () => ['issueSubAppToken'] as const;
+
+export const getIssueSubAppTokenMutationOptions = <
+  TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof issueSubAppToken>>,
+    TError,
+    IssueSubAppTokenMutationVariables,
+    TContext
+  >;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof issueSubAppToken>>,
+  TError,
+  IssueSubAppTokenMutationVariables,
+  TContext
+> => {
+  const mutationKey = getIssueSubAppTokenMutationKey();
+  const { mutation: mutationOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey } };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof issueSubAppToken>>,
+    IssueSubAppTokenMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return issueSubAppToken(data);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type IssueSubAppTokenMutationResult = NonNullable<Awaited<ReturnType<typeof issueSubAppToken>>>;
+export type IssueSubAppTokenMutationBody = SubAppTokenRequest;
+export type IssueSubAppTokenMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse;
+export type IssueSubAppTokenMutationVariables = { data: SubAppTokenRequest };
+
+/**
+ * @summary Issue a token scoped to one hosted sub-app
+ */
+export const useIssueSubAppToken = <
+  TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof issueSubAppToken>>,
+      TError,
+      IssueSubAppTokenMutationVariables,
+      TContext
+    >;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof issueSubAppToken>>,
+  TError,
+  IssueSubAppTokenMutationVariables,
+  TContext
+> => {
+  return useMutation(getIssueSubAppTokenMutationOptions(options), queryClient);
+};
+
+/**
+ * Design (not shown in the spec) — a workbench extension that the seed specification does not have. The
+ * public keys an app's back end verifies `issueSubAppToken`'s tokens with, as a JSON Web Key Set (RFC
+ * 7517): `{ keys: [...] }`, not the envelope, so any JOSE library reads it as it is (for example `jose`'s
+ * `createRemoteJWKSet`). Public, no credential. A key stays listed while tokens it signed can still be
+ * valid; cache the set and fetch it again when a token names an unknown `kid`.
+ * @summary The keys that verify sub-app tokens (JWKS)
+ */
+export const getSubAppJwks = (signal?: AbortSignal) => {
+  return workbenchRequest<JwkSet>({ url: `/sub-app/v1/jwks`, method: 'GET', signal });
+};
+
+export const getGetSubAppJwksQueryKey = () => {
+  return [`/sub-app/v1/jwks`] as const;
+};
+
+export const getGetSubAppJwksQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSubAppJwks>>,
+  TError = unknown,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSubAppJwks>>, TError, TData>>;
+}) => {
+  const { query: queryOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSubAppJwksQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSubAppJwks>>> = ({ signal }) =>
+    getSubAppJwks(signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSubAppJwks>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetSubAppJwksQueryResult = NonNullable<Awaited<ReturnType<typeof getSubAppJwks>>>;
+export type GetSubAppJwksQueryError = unknown;
+
+export function useGetSubAppJwks<TData = Awaited<ReturnType<typeof getSubAppJwks>>, TError = unknown>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSubAppJwks>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSubAppJwks>>,
+          TError,
+          Awaited<ReturnType<typeof getSubAppJwks>>
+        >,
+        'initialData'
+      >;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSubAppJwks<TData = Awaited<ReturnType<typeof getSubAppJwks>>, TError = unknown>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSubAppJwks>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSubAppJwks>>,
+          TError,
+          Awaited<ReturnType<typeof getSubAppJwks>>
+        >,
+        'initialData'
+      >;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSubAppJwks<TData = Awaited<ReturnType<typeof getSubAppJwks>>, TError = unknown>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSubAppJwks>>, TError, TData>> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The keys that verify sub-app tokens (JWKS)
+ */
+
+export function useGetSubAppJwks<TData = Awaited<ReturnType<typeof getSubAppJwks>>, TError = unknown>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSubAppJwks>>, TError, TData>> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSubAppJwksQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}

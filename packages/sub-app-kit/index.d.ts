@@ -4,11 +4,13 @@ import type {
   AppToShell,
   OpenRequest,
   SessionContext,
+  SessionToken,
   ShellToApp,
   SubAppName,
+  ToastRequest,
 } from '../../generated/sub-apps/contract';
 
-export type { AppToShell, SessionContext, ShellToApp, SubAppName };
+export type { AppToShell, SessionContext, SessionToken, ShellToApp, SubAppName };
 
 /** What the shell's data looks like: every message it sent, merged (micro-app's rule); `type` is the latest. */
 export type ShellData = Partial<Record<string, unknown>> & ShellToApp;
@@ -25,3 +27,11 @@ export declare function openShellDialog(dialog: OpenRequest['dialog']): boolean;
 export declare function navigateShell(path: string): boolean;
 export declare function noticesChanged(): boolean;
 export declare function onUnmount(cleanup: () => void): void;
+export declare function showToast(level: ToastRequest['level'], content: string): boolean;
+export declare function reportSessionExpired(): boolean;
+export declare function confirm(question: { title: string; content?: string }): Promise<boolean>;
+export declare function getSessionToken(): Promise<SessionToken>;
+export declare function onSessionToken(
+  listener: (token: SessionToken) => void,
+  onError?: (error: Error) => void,
+): () => void;

@@ -5,6 +5,11 @@
  * add names and types for the messages of the contract (openapi/sub-apps.schema.yaml).
  * Every helper is harmless when the app runs on its own (not embedded).
  *
+ * The app runs in a frame on an origin of its own: it reaches nothing of the shell's (no
+ * token, storage, cookies or document). What it may ask of the shell is here: a token scoped
+ * to it for its own back end, a toast or a confirm rendered by the shell over the whole page,
+ * a page of the workbench, a shell dialog, and the news that the session has ended.
+ *
  * Plain ES module, no dependencies, no build step: import it from source or copy it.
  */
 
@@ -85,6 +90,83 @@ export const navigateShell = (path) => sendToShell({ type: 'navigate', path });
 
 /** Tells the shell the app changed notices, so its list and bell reload. */
 export const noticesChanged = () => sendToShell({ type: 'notices-changed' });
+
+/** Shows a short message above the whole page, rendered by the shell (`success`, `info`, `warning`, `error`). */
+export const showToast = (level, content) => sendToShell({ type: 'toast', level, content });
+
+/**
+ * Tells the shell that the app's back end says the session has ended (it refused the app's
+ * token as expired or revoked): the shell shows "登录状态已失效,请重新登录!" and signs out, once.
+ */
+export const reportSessionExpired = () => sendToShell({ type: 'session-expired' });
+
+const notEmbedded = () => Promise.reject(new Error('not embedded: the app runs on its own'));
+
+/**
+ * Asks the shell a yes/no question in a dialog it renders over the whole page. Resolves to
+ * true (OK) or false (cancel).
+ */
+export function confirm({ title, content = '' }) {
+  const api = channel();
+  return api && typeof api.request === 'function'
+    ? api.request({ type: 'confirm', title, content })
+    : notEmbedded();
+}
+
+/** A token is renewed when less than this is left of it. */
+const REFRESH_MARGIN_MS = 60_000;
+let current = null;
+let pending = null;
+
+/**
+ * A token for the app's own back end: `{ token, expiresAt }`, a JWT signed by the workbench
+ * for this app alone (`aud` the app's name, `sub` the user, `tid` the tenant, `exp` at most
+ * 5 minutes ahead; `expiresAt` in milliseconds, like `Date.now()`). Never the shell's own
+ * token. Send it as `Authorization: Bearer <token>`; the back end verifies it against the
+ * workbench's key set (README of this kit). Cached, and renewed when less than a minute is
+ * left, so call it before each request. Rejects when the session has ended (the reason starts
+ * with `session-ended`) or when the app runs on its own.
+ */
+export function getSessionToken() {
+  const api = channel();
+  if (!api || typeof api.getSessionToken !== 'function') return notEmbedded();
+  if (current && current.expiresAt - Date.now() > REFRESH_MARGIN_MS) return Promise.resolve({ ...current });
+  pending ??= api
+    .getSessionToken()
+    .then((token) => {
+      current = token;
+      return { ...token };
+    })
+    .finally(() => (pending = null));
+  return pending;
+}
+
+/**
+ * Keeps a fresh token for as long as the app runs: calls `listener` with one now and with a
+ * new one a minute before each expires (and `onError` with the reason when none can be had,
+ * for example once the session has ended). Returns the stop function.
+ */
+export function onSessionToken(listener, onError = () => {}) {
+  let timer = 0;
+  let stopped = false;
+  const next = () =>
+    getSessionToken().then(
+      (token) => {
+        if (stopped) return;
+        listener(token);
+        const wait = Math.max(1_000, token.expiresAt - Date.now() - REFRESH_MARGIN_MS + 1_000);
+        timer = setTimeout(next, wait);
+      },
+      (error) => {
+        if (!stopped) onError(error);
+      },
+    );
+  void next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
 
 /** Runs `cleanup` once when the shell removes the app (micro-app's `unmount` event). */
 export function onUnmount(cleanup) {

@@ -2,12 +2,15 @@
  * Serves a production build the way a deployment would: sirv (the static server
  * Vite's own preview uses) with an SPA fallback, gzip by the `compression`
  * middleware, and /api (socket included), /sso and /__mock proxied to the mock
- * gateway — one origin for the browser.
+ * gateway — one origin for the browser. The sub-apps' frame origins (`{app}.localhost` on
+ * the same port: src/constants/frame-origins.ts) get the frame page for every path but the
+ * assets, as a deployment's frame server does.
  */
 import http from 'node:http';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
+import { frameAppOfHost } from '../../src/constants/frame-origins';
 
 export interface StaticServer {
   url: string;
@@ -41,8 +44,15 @@ export async function serveBuild(opts: {
   });
   const gzip = compression({ level: 9 }) as unknown as Handler;
 
+  const hostname = (req: http.IncomingMessage) => (req.headers.host ?? '').replace(/:\d+$/, '');
   const server = http.createServer((req, res) => {
-    if (proxied(req.url ?? '/')) proxy.web(req, res);
+    if (frameAppOfHost(hostname(req), process.env.VITE_SUB_APP_FRAME_ORIGIN)) {
+      // A frame origin: its assets, and the frame page for any other path.
+      const url = new URL(req.url ?? '/', 'http://frame.invalid');
+      if (!url.pathname.startsWith('/assets/') && url.pathname !== '/sub-app.html')
+        req.url = `/sub-app.html?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
+      gzip(req, res, () => files(req, res));
+    } else if (proxied(req.url ?? '/')) proxy.web(req, res);
     else gzip(req, res, () => files(req, res));
   });
   server.on('upgrade', (req, socket, head) => {

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
+  // `*` does not cover Authorization (Fetch standard): the sample apps send their scoped token.
+  'Access-Control-Allow-Headers': '*, Authorization',
   'Access-Control-Max-Age': '600',
 };
 

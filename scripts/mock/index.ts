@@ -21,6 +21,7 @@ import { favicon, FAVICON_PATH, handleAuthorize, handleLogout, stylesheet, STYLE
 import { buildClassicSample } from './classic-sample';
 import { serveSubApp, SUB_APPS_PREFIX } from './sub-apps';
 import { StateLayer } from './state';
+import { SubAppTokenIssuer } from './sub-app-tokens';
 import { handleStateRoute, parseRequestBody, requestOrigin } from './state/routes';
 import { STATIC_ROUTE, localiseStaticUrls, serveStaticImage } from './static-images';
 import { newSessionId, requestSession, sessionCookie, sessionKey } from './state/sessions';
@@ -87,6 +88,9 @@ export function prismAuthorization(value: string | undefined): string | undefine
   if (Buffer.from(match[1], 'base64').toString('utf8').split(':').length === 2) return value;
   return `Basic ${Buffer.from('mock:token').toString('base64')}`;
 }
+
+/** Operations answered by the sub-app token issuer (sub-app-tokens.ts) once Prism accepted the request. */
+const TOKEN_OPERATIONS = new Set(['issueSubAppToken', 'getSubAppJwks']);
 
 /** Largest request body the state layer reads (an avatar is at most 5 MB). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -167,6 +171,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
   const hub = new RealtimeHub(undefined, requestLog, warn);
   const state = new StateLayer(() => contracts.allOperations(), { file: options.stateFile });
   const backends = new Map<ServiceName, Backend>();
+  const tokens = new SubAppTokenIssuer();
   // The classic sample sub-app builds (when its sources changed) while Prism starts.
   const sampleBuilt = buildClassicSample(log).catch((error: unknown) =>
     warn(`[mock] the classic sample sub-app (product) could not be built: ${String(error)}`),
@@ -256,7 +261,9 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     else delete headers.prefer;
     const operation = decision.operation;
     const faultSwitch = dynamic || clientPrefer !== undefined || decision.override === true;
-    const stateful = operation !== undefined && !faultSwitch && state.handles(operation);
+    // The sub-app token and its key set are made here, after Prism accepted the request (sub-app-tokens.ts).
+    const issuing = operation !== undefined && !faultSwitch && TOKEN_OPERATIONS.has(operation.operationId);
+    const stateful = operation !== undefined && !faultSwitch && (issuing || state.handles(operation));
     const mockHeaders = (): http.OutgoingHttpHeaders => ({
       'x-mock-scenario': scenario?.name ?? 'default',
       ...(prefer && { 'x-mock-prefer': prefer }),
@@ -379,6 +386,32 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       return;
     }
     const key = stateKey(req);
+    if (issuing) {
+      const parsed = (await parseRequestBody(req.headers['content-type'], body)) as { app?: unknown } | null;
+      const tenant = req.headers['x-tenant-id'];
+      const answer =
+        operation.operationId === 'getSubAppJwks'
+          ? await tokens.jwks()
+          : {
+              code: 0,
+              msg: 'success',
+              data: await tokens.issue({
+                app: String(parsed?.app),
+                user: state.userId(key),
+                tenant: typeof tenant === 'string' ? tenant : '',
+              }),
+            };
+      const contentType =
+        operation.operationId === 'getSubAppJwks' ? 'application/jwk-set+json' : 'application/json';
+      sendJson(res, 200, answer, {
+        ...(mockHeaders() as Record<string, string>),
+        'Content-Type': `${contentType}; charset=utf-8`,
+        'Cache-Control': 'no-store',
+        ...(operation.operationId === 'getSubAppJwks' ? corsHeaders : {}),
+      });
+      logLine(200, ` [session ${key}]`);
+      return;
+    }
     const answer = state.handle({
       operation,
       key,
@@ -416,7 +449,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     const { pathname } = url;
     const method = req.method ?? 'GET';
     if (pathname.startsWith(SUB_APPS_PREFIX) || pathname === SUB_APPS_PREFIX.slice(0, -1)) {
-      await serveSubApp(req, res, url);
+      await serveSubApp(req, res, url, tokens);
       return true;
     }
     if (method === 'OPTIONS') {

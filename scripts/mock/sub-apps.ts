@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLASSIC_SAMPLE_DIR, KIT_DIR } from './classic-sample';
 import { corsHeaders, redirect, sendJson } from './http';
+import type { SubAppTokenIssuer } from './sub-app-tokens';
 
 export const SUB_APPS_PREFIX = '/__mock/apps/';
 export const subAppNames = ['manual', 'product', 'channel', 'engine'] as const;
@@ -43,10 +44,52 @@ async function fileAt(file: string): Promise<Buffer | undefined> {
   }
 }
 
-export async function serveSubApp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/** Each sample app's own back end: one endpoint that says who called, from the app's scoped token. */
+const WHOAMI = /^\/__mock\/apps\/([a-z]+)\/api\/whoami$/;
+
+/**
+ * `GET /__mock/apps/<app>/api/whoami` with `Authorization: Bearer <token>`: what an app's back
+ * end does with the token the shell gave the app — verify it against the workbench's key set
+ * (signature, issuer, audience = this app, expiry) and act for its `sub` in its `tid`.
+ */
+async function whoAmI(req: IncomingMessage, res: ServerResponse, app: string, tokens: SubAppTokenIssuer) {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  if (!match?.[1]) {
+    sendJson(res, 401, { code: 401, msg: 'Bearer token required', data: null }, corsHeaders);
+    return;
+  }
+  try {
+    const claims = await tokens.verify(match[1], app);
+    sendJson(
+      res,
+      200,
+      {
+        code: 0,
+        msg: 'success',
+        data: { app, user: claims.sub, tenant: claims.tid, expiresAt: (claims.exp ?? 0) * 1000 },
+      },
+      corsHeaders,
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    sendJson(res, 401, { code: 401, msg: `token refused (${reason})`, data: null }, corsHeaders);
+  }
+}
+
+export async function serveSubApp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  tokens: SubAppTokenIssuer,
+): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, corsHeaders);
     res.end();
+    return;
+  }
+  const whoami = WHOAMI.exec(url.pathname);
+  if (whoami?.[1] && (subAppNames as readonly string[]).includes(whoami[1]) && req.method === 'GET') {
+    await whoAmI(req, res, whoami[1], tokens);
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -122,6 +122,14 @@ function expireSession(status?: number, code?: number): ApiError {
   return new ApiError('session', TEXT.sessionExpired, { status, code });
 }
 
+/**
+ * Someone other than this transport learned that the session ended (a hosted app's back end
+ * refused its token): the same expiry path as an expired answer, once (SPEC §8).
+ */
+export function reportSessionExpired(): void {
+  expireSession();
+}
+
 function fail(error: ApiError): never {
   // Once the session has expired the app is leaving: its one message is the expiry's.
   if (!sessionExpiring) deps.notifyError(error.message);

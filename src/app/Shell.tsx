@@ -3,12 +3,16 @@
  * that live in it (the notice bell, the shell's dialogs, the realtime connection).
  * The layout knows no feature; this is where they meet.
  */
+import { useEffect } from 'react';
 import { NoticeBell } from '@/features/notices/NoticeBell';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { MainLayout } from '@/layout/MainLayout';
+import { preconnectFrames } from '@/micro-apps/preconnect';
 import { ShellDialogs } from './ShellDialogs';
 
 export function Shell() {
+  // The sub-apps' frame origins, connected ahead (their frames are a route away).
+  useEffect(preconnectFrames, []);
   return (
     <MainLayout
       noticeBell={<NoticeBell />}

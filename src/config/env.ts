@@ -40,10 +40,11 @@ export const config = {
     engine: read('VITE_MICRO_APP_ENGINE_URL', '/__mock/apps/engine/'),
   } satisfies Record<SubAppName, string>,
   /**
-   * Whether embedded apps get the session token in their context (`VITE_SUB_APP_TOKEN=share`).
-   * Off by default: an app calls its own back end with its own credentials.
+   * Where the sub-apps' frame pages are served, one origin per app: a template with `{app}`
+   * (`https://{app}.apps.example.com`). Empty: `{app}.localhost` on the shell's scheme and port
+   * (src/constants/frame-origins.ts).
    */
-  shareTokenWithSubApps: read('VITE_SUB_APP_TOKEN', '') === 'share',
+  subAppFrameOrigin: read('VITE_SUB_APP_FRAME_ORIGIN', ''),
   /** Origins (besides this one) that server-provided links and redirects may point to. */
   allowedLinkOrigins: read('VITE_ALLOWED_LINK_ORIGINS', '')
     .split(',')

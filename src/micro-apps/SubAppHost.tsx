@@ -9,34 +9,70 @@
  * deep links and back/forward work), and any shell navigation to a route of this app
  * (left rail, menus, notice links, history) moves the app's router without a reload.
  */
-import { Button, Spin } from 'antd';
+import { App, Button, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SubAppName } from '@/config/env';
+import { reportSessionExpired } from '@/api/transport';
+import { config, type SubAppName } from '@/config/env';
+import { TOAST_SECONDS } from '@/constants/limits';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorState } from '@/ui/ErrorState';
 import { ROUTES } from '@/constants/routes';
+import { frameOriginFor } from '@/constants/frame-origins';
+import { answerAppRequest } from './app-requests';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
 import { frameUrl, routeUnder } from './frame-protocol';
+import { coverAround, type ModalCover } from './modal-cover';
 import { useSharedContext } from './shared-context';
 
 /** The whole time an app has to show content, from the moment its frame is created. */
 const MOUNT_TIMEOUT_MS = 20_000;
 
+/**
+ * What a sub-app's frame may do (the `sandbox` attribute): run scripts, keep its own origin
+ * (safe only because that origin is not the shell's: src/constants/frame-origins.ts), send
+ * forms, open popups that are not sandboxed themselves, download and show alert/confirm.
+ * Never `allow-top-navigation*`: a child cannot navigate the shell's window.
+ */
+export const SUB_APP_SANDBOX = [
+  'allow-scripts',
+  'allow-same-origin',
+  'allow-forms',
+  'allow-popups',
+  'allow-popups-to-escape-sandbox',
+  'allow-downloads',
+  'allow-modals',
+].join(' ');
+
 type Status = 'loading' | 'mounted' | 'error';
+
+/** The origin of `app`'s frame page, for this shell. */
+export const frameOriginOf = (app: SubAppName) =>
+  frameOriginFor(app, config.subAppFrameOrigin, window.location);
 
 export function SubAppHost({ app, onMounted }: { app: SubAppName; onMounted?: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('loading');
+  const { message } = App.useApp();
   useSharedContext();
 
-  // Requests from the app (open a dialog, go to a page) come through the channel.
+  // Requests from the app (open a dialog, go to a page, a toast) come through the channel.
   const navigate = useNavigate();
   useEffect(
-    () => onAppEvent(app, (event) => void handleAppEvent(event, { navigate, openDialog: dialogs.open })),
-    [app, navigate],
+    () =>
+      onAppEvent(
+        app,
+        (event) =>
+          void handleAppEvent(event, {
+            navigate,
+            openDialog: dialogs.open,
+            toast: (level, content) => void message.open({ type: level, content, duration: TOAST_SECONDS }),
+            sessionExpired: reportSessionExpired,
+          }),
+      ),
+    [app, navigate, message],
   );
 
   const retry = () => {
@@ -83,25 +119,58 @@ interface FrameProps {
   onMounted?: () => void;
 }
 
+/**
+ * Frames whose app is unmounting: moved here (state kept, `Element.moveBefore`) so the app
+ * can run its unmount and say so before the frame goes.
+ */
+function leavingFrames(): HTMLElement {
+  let holder = document.getElementById('sub-app-leaving');
+  if (!holder) {
+    holder = document.createElement('div');
+    holder.id = 'sub-app-leaving';
+    holder.hidden = true;
+    holder.setAttribute('inert', '');
+    document.body.append(holder);
+  }
+  return holder;
+}
+
+type MovableParent = HTMLElement & { moveBefore?: (node: Node, child: Node | null) => void };
+
+/**
+ * The frame is made here, not by React: when the app leaves, the frame must outlive its
+ * place in the page until the app has unmounted (React would remove it at once).
+ */
 function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   const location = useLocation();
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  // The frame starts on the shell's route; later moves are messages (a new src would reload the app).
-  const [src] = useState(() => frameUrl(app, here));
-  const frameRef = useRef<HTMLIFrameElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
   const connectionRef = useRef<FrameConnection | null>(null);
   /** Where the app's router is, as far as the shell knows: no echo of its own moves. */
   const appPathRef = useRef(here);
-  const latestRef = useRef({ onStatus, onMounted, navigate });
-  latestRef.current = { onStatus, onMounted, navigate };
+  const latestRef = useRef({ onStatus, onMounted, navigate, modal, here });
+  latestRef.current = { onStatus, onMounted, navigate, modal, here };
 
   // Connected before the frame's document can load, so no message of the app is missed.
   useLayoutEffect(() => {
-    const element = frameRef.current;
-    if (!element) return;
+    const slot = slotRef.current;
+    if (!slot) return;
     const prefix = ROUTES.subApps[app];
+    const origin = frameOriginOf(app);
+    const frame = document.createElement('iframe');
+    frame.className = 'sub-app-frame';
+    frame.title = SHELL_TEXT.apps[app];
+    frame.dataset.subApp = app;
+    frame.setAttribute('sandbox', SUB_APP_SANDBOX);
+    frame.allow = 'clipboard-write';
+    frame.referrerPolicy = 'strict-origin';
+    frameRef.current = frame;
+
     let settled = false;
+    let cover: ModalCover | null = null;
     const settle = (status: Status) => {
       if (settled) return;
       settled = true;
@@ -112,7 +181,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       console.error(`[sub-app ${app}] showed no content within ${MOUNT_TIMEOUT_MS / 1000} s`);
       settle('error');
     }, MOUNT_TIMEOUT_MS);
-    connectionRef.current = connectFrame(app, element, {
+    const entry = new URL(config.subApps[app], window.location.origin).href;
+    const connection = connectFrame(app, frame, origin, entry, {
       mounted: () => {
         settle('mounted');
         latestRef.current.onMounted?.();
@@ -133,13 +203,51 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
         // The app's history.state rides in the shell's entry, so back/forward give it back.
         latestRef.current.navigate(route, { replace, state: { subApp: state } });
       },
+      answer: (request) =>
+        answerAppRequest(app, request, {
+          confirm: (title, content) =>
+            new Promise<boolean>((resolve) => {
+              latestRef.current.modal.confirm({
+                title,
+                content,
+                onOk: () => resolve(true),
+                onCancel: () => resolve(false),
+              });
+            }),
+        }),
+      modal: (open, mask) => {
+        cover?.release();
+        cover = open ? coverAround(frame, mask) : null;
+      },
     });
+    connectionRef.current = connection;
+    frame.src = frameUrl(origin, latestRef.current.here);
+    slot.append(frame);
+
     return () => {
       window.clearTimeout(timer);
-      connectionRef.current?.disconnect();
+      cover?.release();
       connectionRef.current = null;
+      frameRef.current = null;
+      // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.
+      const holder = leavingFrames() as MovableParent;
+      if (typeof holder.moveBefore === 'function' && frame.isConnected) {
+        holder.moveBefore(frame, null);
+        void connection.disconnect().finally(() => frame.remove());
+      } else {
+        // Without a state-keeping move the frame goes with its place; the frame page then runs
+        // the app's unmount on `pagehide` (src/micro-apps/frame/main.ts).
+        void connection.disconnect();
+        frame.remove();
+      }
     };
   }, [app]);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    frame.dataset.status = status;
+  }, [status]);
 
   const appState = (location.state as { subApp?: unknown } | null)?.subApp ?? null;
   useEffect(() => {
@@ -148,15 +256,5 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
     connectionRef.current?.navigate(here, appState);
   }, [here, appState]);
 
-  return (
-    <iframe
-      ref={frameRef}
-      src={src}
-      title={SHELL_TEXT.apps[app]}
-      className="sub-app-frame"
-      data-sub-app={app}
-      data-status={status}
-      hidden={status === 'error'}
-    />
-  );
+  return <div ref={slotRef} className="sub-app-frame-slot" hidden={status === 'error'} />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { validateAppToShell } from '@generated/sub-apps/validate';
 import { handleAppEvent } from './app-events';
 
-const actions = () => ({ navigate: vi.fn(), openDialog: vi.fn() });
+const actions = () => ({ navigate: vi.fn(), openDialog: vi.fn(), toast: vi.fn(), sessionExpired: vi.fn() });
 
 describe('requests from embedded apps', () => {
   it('opens the feedback dialog or the notices drawer', () => {
@@ -16,6 +16,14 @@ describe('requests from embedded apps', () => {
     const a = actions();
     expect(handleAppEvent({ type: 'navigate', path: '/user-info/my-feedback' }, a)).toBe(true);
     expect(a.navigate.mock.calls).toEqual([['/user-info/my-feedback']]);
+  });
+
+  it('shows a toast and runs the session-expiry path when asked', () => {
+    const a = actions();
+    expect(handleAppEvent({ type: 'toast', level: 'warning', content: '库存不足' }, a)).toBe(true);
+    expect(handleAppEvent({ type: 'session-expired' }, a)).toBe(true);
+    expect(a.toast.mock.calls).toEqual([['warning', '库存不足']]);
+    expect(a.sessionExpired).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing for a ping or notices-changed (the notices feature listens for that one)', () => {

@@ -1,89 +1,176 @@
 /**
- * The shell's side of the channel: micro-app's data rules (merge, deliver on change,
- * force), data set before a frame starts reaches it, both directions checked against
- * the contract, and only the connected frame's messages count.
+ * The shell's side of the channel: the handshake only with the frame's own window and
+ * origin, then a port; micro-app's data rules (merge, deliver on change, force); data set
+ * before a frame starts reaches it; both directions checked against the contract; requests
+ * answered; unmount acknowledged or given up on.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectFrame, onAnyAppEvent, onAppEvent, sendToApp, setSharedContext } from './channel';
 import { FRAME_CHANNEL } from './frame-protocol';
 
+const FRAME_ORIGIN = 'http://manual.localhost:5173';
+const ENTRY = 'http://localhost:5173/__mock/apps/x/';
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+type Message = { kind: string; [key: string]: unknown };
 const frames: HTMLIFrameElement[] = [];
+const ports: MessagePort[] = [];
+
 function newFrame() {
   const frame = document.createElement('iframe');
   document.body.append(frame);
   frames.push(frame);
-  const posted = vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => {});
-  const fromFrame = (data: object, source: Window | null = frame.contentWindow) =>
+  const welcomes: { message: Message; origin: string; port: MessagePort }[] = [];
+  const received: Message[] = [];
+  vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(((
+    message: Message,
+    origin: string,
+    transfer: MessagePort[],
+  ) => {
+    const port = transfer[0]!;
+    ports.push(port);
+    port.onmessage = (event: MessageEvent) => received.push(event.data as Message);
+    welcomes.push({ message, origin, port });
+  }) as never);
+  const hello = (source: Window | null = frame.contentWindow, origin = FRAME_ORIGIN) =>
     window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { channel: FRAME_CHANNEL, ...data },
-        origin: window.location.origin,
-        source,
-      }),
+      new MessageEvent('message', { data: { channel: FRAME_CHANNEL, kind: 'hello' }, origin, source }),
     );
-  const sent = () =>
-    posted.mock.calls.map(([message]) => message as { kind: string; [key: string]: unknown });
-  return { frame, fromFrame, sent };
+  /** A message from the frame on the port of its latest welcome. */
+  const fromFrame = async (data: Message) => {
+    welcomes.at(-1)!.port.postMessage(data);
+    await tick();
+  };
+  return { frame, hello, fromFrame, welcomes, received };
 }
-const callbacks = () => ({ mounted: vi.fn(), failed: vi.fn(), moved: vi.fn() });
+
+const callbacks = () => ({
+  mounted: vi.fn(),
+  failed: vi.fn(),
+  moved: vi.fn(),
+  modal: vi.fn(),
+  answer: vi.fn(async (request: { type: string }) =>
+    request.type === 'confirm' ? true : { token: 't', expiresAt: 1 },
+  ),
+});
+const connect = (
+  app: 'manual' | 'product' | 'channel' | 'engine',
+  frame: HTMLIFrameElement,
+  on = callbacks(),
+) => connectFrame(app, frame, FRAME_ORIGIN, ENTRY, on);
 
 afterEach(() => {
   for (const frame of frames.splice(0)) frame.remove();
+  for (const port of ports.splice(0)) port.close();
+  vi.restoreAllMocks();
+});
+
+describe('the handshake', () => {
+  it('welcomes only a hello from the frame’s own window and origin, to that origin, with a port', async () => {
+    const { frame, hello, welcomes } = newFrame();
+    const other = newFrame();
+    connect('manual', frame);
+    hello(other.frame.contentWindow); // another window
+    hello(frame.contentWindow, 'http://evil.example'); // another origin
+    hello(window); // the shell itself
+    expect(welcomes).toHaveLength(0);
+    hello();
+    expect(welcomes).toHaveLength(1);
+    expect(welcomes[0]!.origin).toBe(FRAME_ORIGIN);
+    expect(welcomes[0]!.message).toMatchObject({ kind: 'welcome', app: 'manual', entry: ENTRY });
+    // A reload of the frame says hello again: a new port, the old one closed.
+    hello();
+    expect(welcomes).toHaveLength(2);
+  });
+
+  it('hears nothing on the window but the hello', async () => {
+    const { frame, hello } = newFrame();
+    const on = callbacks();
+    connect('engine', frame, on);
+    hello();
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { kind: 'mounted' },
+        origin: FRAME_ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
+    await tick();
+    expect(on.mounted).not.toHaveBeenCalled();
+  });
 });
 
 describe('the channel to an app frame', () => {
-  it('gives a starting frame the data already set, then each change, merged as micro-app does', () => {
+  it('gives a starting frame the data already set, then each change, merged as micro-app does', async () => {
     sendToApp('product', { type: 'route', subRoute: 'classifiedManagement' });
-    const { frame, fromFrame, sent } = newFrame();
-    const connection = connectFrame('product', frame, callbacks());
-    fromFrame({ kind: 'ready' });
-    expect(sent()[0]).toMatchObject({
-      kind: 'init',
-      data: { type: 'route', subRoute: 'classifiedManagement' },
-    });
+    const { frame, hello, welcomes, received } = newFrame();
+    connect('product', frame);
+    hello();
+    expect(welcomes[0]!.message).toMatchObject({ data: { type: 'route', subRoute: 'classifiedManagement' } });
 
     sendToApp('product', { type: 'route', subRoute: 'classifiedManagement' }); // unchanged: not sent
     sendToApp('product', { type: 'route', subRoute: 'attributeManagement' });
     sendToApp('product', { type: 'route', subRoute: 'attributeManagement' }, { force: true });
-    expect(sent().slice(1)).toEqual([
-      expect.objectContaining({
-        kind: 'data',
-        data: { type: 'route', subRoute: 'attributeManagement' },
-        force: false,
-      }),
+    await tick();
+    expect(received).toEqual([
+      { kind: 'data', data: { type: 'route', subRoute: 'attributeManagement' }, force: false },
       expect.objectContaining({ kind: 'data', force: true }),
     ]);
-    // Leaving: the app's unmount runs at once, before the frame is removed (a message would be too late).
-    const unmount = vi.fn();
-    Object.assign(frame.contentWindow!, { __workbenchSubAppFrame: { unmount } });
-    connection.disconnect();
-    expect(unmount).toHaveBeenCalledTimes(1);
-    sendToApp('product', { type: 'route', subRoute: 'commodityManagement' });
-    expect(sent().filter((m) => m.kind === 'data')).toHaveLength(2); // no longer connected
   });
 
-  it('refuses to send what breaks the contract', () => {
+  it('asks the app to unmount and waits for its acknowledgement', async () => {
+    const { frame, hello, fromFrame, received } = newFrame();
+    const connection = connect('channel', frame);
+    hello();
+    let done = false;
+    const leaving = connection.disconnect().then(() => (done = true));
+    await tick();
+    expect(received).toEqual([{ kind: 'unmount' }]);
+    expect(done).toBe(false);
+    await fromFrame({ kind: 'unmounted' });
+    await leaving;
+    sendToApp('channel', { type: 'route', subRoute: 'commodityManagement' } as never);
+    await tick();
+    expect(received).toEqual([{ kind: 'unmount' }]); // no longer connected
+  });
+
+  it('gives up on an unmount that is never acknowledged, after the time limit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { frame, hello } = newFrame();
+    const connection = connect('engine', frame);
+    hello();
+    const leaving = connection.disconnect();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await leaving;
+    expect(warn.mock.calls[0]?.[0]).toContain('did not confirm its unmount');
+    vi.useRealTimers();
+  });
+
+  it('refuses to send what breaks the contract', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { frame, fromFrame, sent } = newFrame();
-    connectFrame('manual', frame, callbacks());
-    fromFrame({ kind: 'ready' });
+    const { frame, hello, received } = newFrame();
+    connect('manual', frame);
+    hello();
     sendToApp('manual', { type: 'route', subRoute: 'nowhere' } as never);
     sendToApp('manual', { type: 'refresh', scene_no: 'S-1', at: -1 });
-    expect(sent().filter((m) => m.kind === 'data')).toEqual([]);
+    await tick();
+    expect(received).toEqual([]);
     expect(error).toHaveBeenCalledTimes(2);
   });
 
-  it('passes on the app’s messages of the contract, and drops the others', () => {
+  it('passes on the app’s messages of the contract, and drops the others', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { frame, fromFrame } = newFrame();
-    connectFrame('channel', frame, callbacks());
+    const { frame, hello, fromFrame } = newFrame();
+    connect('channel', frame);
+    hello();
     const own = vi.fn();
     const any = vi.fn();
     const stopOwn = onAppEvent('channel', own);
     const stopAny = onAnyAppEvent(any);
-    fromFrame({ kind: 'dispatch', data: { type: 'open', dialog: 'feedback' } });
-    fromFrame({ kind: 'dispatch', data: { type: 'open', dialog: 'logout' } });
-    fromFrame({ kind: 'dispatch', data: 'not an object' });
+    await fromFrame({ kind: 'dispatch', data: { type: 'open', dialog: 'feedback' } });
+    await fromFrame({ kind: 'dispatch', data: { type: 'open', dialog: 'logout' } });
+    await fromFrame({ kind: 'dispatch', data: 'not an object' });
     stopOwn();
     stopAny();
     expect(own.mock.calls).toEqual([[{ type: 'open', dialog: 'feedback' }]]);
@@ -91,34 +178,56 @@ describe('the channel to an app frame', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it('reports mounted, failed and the app’s own moves; ignores other windows', () => {
-    const { frame, fromFrame } = newFrame();
-    const other = newFrame();
+  it('answers the app’s requests of the contract and refuses the others', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { frame, hello, fromFrame, received } = newFrame();
     const on = callbacks();
-    connectFrame('engine', frame, on);
-    fromFrame({ kind: 'location', path: '/micro-app-engine/projects', replace: false, state: { idx: 2 } });
-    fromFrame({ kind: 'mounted' }, other.frame.contentWindow);
-    fromFrame({ kind: 'mounted' });
-    fromFrame({ kind: 'error', reason: 'GET x answered 404' });
+    connect('manual', frame, on);
+    hello();
+    await fromFrame({ kind: 'request', id: 1, body: { type: 'confirm', title: '删除？', content: '' } });
+    await fromFrame({ kind: 'request', id: 2, body: { type: 'session-token', app: 'product' } });
+    await tick();
+    expect(received).toEqual([
+      { kind: 'answer', id: 1, ok: true, value: true },
+      expect.objectContaining({ kind: 'answer', id: 2, ok: false }),
+    ]);
+    expect(on.answer).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports mounted, failed, modals and the app’s own moves', async () => {
+    const { frame, hello, fromFrame } = newFrame();
+    const on = callbacks();
+    connect('engine', frame, on);
+    hello();
+    await fromFrame({
+      kind: 'location',
+      path: '/micro-app-engine/projects',
+      replace: false,
+      state: { idx: 2 },
+    });
+    await fromFrame({ kind: 'mounted' });
+    await fromFrame({ kind: 'error', reason: 'GET x answered 404' });
+    await fromFrame({ kind: 'modal', open: true, mask: 'rgba(0, 0, 0, 0.5)' });
     expect(on.moved).toHaveBeenCalledWith('/micro-app-engine/projects', false, { idx: 2 });
     expect(on.mounted).toHaveBeenCalledTimes(1);
     expect(on.failed).toHaveBeenCalledWith('GET x answered 404');
+    expect(on.modal).toHaveBeenCalledWith(true, 'rgba(0, 0, 0, 0.5)');
   });
 
-  it('a shell move before the frame is ready is sent right after its data', () => {
-    const { frame, fromFrame, sent } = newFrame();
-    const connection = connectFrame('engine', frame, callbacks());
+  it('a shell move before the frame is ready is sent right after its welcome', async () => {
+    const { frame, hello, received } = newFrame();
+    const connection = connect('engine', frame);
     connection.navigate('/micro-app-engine/projects', { idx: 1 });
-    expect(sent()).toEqual([]);
-    fromFrame({ kind: 'ready' });
-    expect(sent().map((m) => m.kind)).toEqual(['init', 'navigate']);
-    expect(sent()[1]).toMatchObject({ path: '/micro-app-engine/projects', state: { idx: 1 } });
+    hello();
+    await tick();
+    expect(received).toEqual([{ kind: 'navigate', path: '/micro-app-engine/projects', state: { idx: 1 } }]);
   });
 
-  it('shares the session context with every frame', () => {
-    const { frame, fromFrame, sent } = newFrame();
-    connectFrame('manual', frame, callbacks());
-    fromFrame({ kind: 'ready' });
+  it('shares the session context with every frame', async () => {
+    const { frame, hello, received } = newFrame();
+    connect('manual', frame);
+    hello();
     const context = {
       user: { id: 'u-1', name: '张三', phone: '13800000000', avatarUrl: 'https://x/a.png' },
       tenant: { id: 't-1', name: '织雀', personal: false, frozen: false, owner: true },
@@ -126,6 +235,7 @@ describe('the channel to an app frame', () => {
       homePage: 'page1' as const,
     };
     setSharedContext({ context });
-    expect(sent().at(-1)).toMatchObject({ kind: 'global-data', data: { context } });
+    await tick();
+    expect(received.at(-1)).toMatchObject({ kind: 'global-data', data: { context } });
   });
 });

@@ -10,31 +10,33 @@
  * that breaks it is logged and dropped, never delivered.
  */
 import type { SubAppName } from '@/config/env';
-import type { AppToShell, ShellGlobalData, ShellToApp } from '@generated/sub-apps/contract';
+import type { AppRequest, AppToShell, ShellGlobalData, ShellToApp } from '@generated/sub-apps/contract';
 import {
+  validateAppRequest,
   validateAppToShell,
   validateShellGlobalData,
   validateShellToApp,
 } from '@generated/sub-apps/validate';
 import {
   FRAME_CHANNEL,
-  FRAME_HOOK,
   isFrameMessage,
+  isHello,
   shallowEqual,
-  type FrameHook,
+  type FrameRect,
   type FrameToShell,
   type ShellToFrame,
-  type Untagged,
+  type Welcome,
 } from './frame-protocol';
+import { savedStorageOf, saveAppStorage } from './app-storage';
 
-export type { AppToShell, ShellGlobalData, ShellToApp };
+export type { AppRequest, AppToShell, ShellGlobalData, ShellToApp };
 
 type Data = Record<string, unknown>;
-type Outgoing = Untagged<ShellToFrame>;
 
 interface AppState {
   data: Data;
-  frames: Set<Window>;
+  /** The port of each connected frame of this app. */
+  frames: Set<MessagePort>;
   listeners: Set<(event: AppToShell) => void>;
 }
 
@@ -48,8 +50,7 @@ const stateOf = (app: SubAppName): AppState => {
   return state;
 };
 
-const post = (frame: Window, message: Outgoing) =>
-  frame.postMessage({ channel: FRAME_CHANNEL, ...message }, window.location.origin);
+const post = (port: MessagePort, message: ShellToFrame) => port.postMessage(message);
 
 /** Ajv's error list in one line for the console: each distinct problem once. */
 const explain = (errors: { instancePath?: string; message?: string }[] | null | undefined) =>
@@ -108,40 +109,82 @@ export interface FrameCallbacks {
   failed: (reason: string) => void;
   /** The app moved its own router to `path` (a push unless `replace`), with its history.state. */
   moved: (path: string, replace: boolean, state: unknown) => void;
+  /** Answers a request of the app (already checked against the contract); rejects with the reason. */
+  answer: (request: AppRequest) => Promise<unknown>;
+  /** The app's own modal opened (with its mask colour) or its last one closed. */
+  modal: (open: boolean, mask: string | null) => void;
 }
 
 export interface FrameConnection {
   /** The shell URL moved to a route of this app (with the app's history.state of that entry, if any). */
   navigate: (path: string, state?: unknown) => void;
-  /** Runs the app's unmount, then stops listening. Call it before the frame is removed. */
-  disconnect: () => void;
+  /**
+   * Asks the app to unmount and waits for its acknowledgement, at most `UNMOUNT_LIMIT_MS`,
+   * then stops listening. Call it while the frame is still in the document.
+   */
+  disconnect: () => Promise<void>;
 }
 
+/** How long a child's unmount may take before its frame goes anyway. */
+export const UNMOUNT_LIMIT_MS = 3_000;
+
+/** Where the elements of each app that the shell's tour points at are, in the frame's viewport. */
+const guideTargets = new Map<SubAppName, Record<string, FrameRect>>();
+
+/** The last reported box of a tour target (`data-guide` value) inside `app`'s frame. */
+export function guideTargetIn(app: SubAppName, name: string): FrameRect | undefined {
+  return guideTargets.get(app)?.[name];
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Connects one app frame. Call it before the frame's document can load (the listener is
- * on the shell's window and only takes messages from that frame's window).
+ * Connects one app frame, whose page is served on `frameOrigin`. Call it before the frame's
+ * document can load. Only a hello from that frame's window and that origin starts the
+ * handshake; the welcome (with the port) is posted to that origin only; after that the port
+ * is the only way in, and every message on it is checked (the frame runs the app's code,
+ * which can send anything).
  */
-export function connectFrame(app: SubAppName, frame: HTMLIFrameElement, on: FrameCallbacks): FrameConnection {
+export function connectFrame(
+  app: SubAppName,
+  frame: HTMLIFrameElement,
+  frameOrigin: string,
+  entry: string,
+  on: FrameCallbacks,
+): FrameConnection {
   const state = stateOf(app);
-  let target: Window | null = null;
-  /** A route the shell moved to before the frame was ready: sent right after its data. */
+  let port: MessagePort | null = null;
+  /** A route the shell moved to before the frame was ready: sent right after the welcome. */
   let pending: { path: string; state: unknown } | null = null;
-  const handle = (event: MessageEvent) => {
-    if (!frame.contentWindow || event.source !== frame.contentWindow) return;
-    if (event.origin !== window.location.origin || !isFrameMessage(event.data)) return;
-    const message: FrameToShell = event.data;
-    if (message.kind === 'ready') {
-      // Also after the frame reloaded itself (a plain link of the app): the same window, a new page.
-      target = frame.contentWindow;
-      state.frames.add(target);
-      post(target, { kind: 'init', data: state.data, globalData });
-      if (pending) post(target, { kind: 'navigate', ...pending });
-      pending = null;
-    } else if (message.kind === 'mounted') on.mounted();
+  let unmounted: (() => void) | null = null;
+
+  const handle = (message: FrameToShell) => {
+    if (message.kind === 'mounted') on.mounted();
     else if (message.kind === 'error') on.failed(String(message.reason));
     else if (message.kind === 'location') {
       if (typeof message.path === 'string')
         on.moved(message.path, message.replace === true, message.state ?? null);
+    } else if (message.kind === 'modal') {
+      on.modal(message.open === true, typeof message.mask === 'string' ? message.mask : null);
+    } else if (message.kind === 'guide-targets') {
+      if (typeof message.targets === 'object' && message.targets !== null)
+        guideTargets.set(app, message.targets);
+    } else if (message.kind === 'storage') saveAppStorage(app, message.area, message.items);
+    else if (message.kind === 'unmounted') unmounted?.();
+    else if (message.kind === 'request') {
+      const id = message.id;
+      if (typeof id !== 'number') return;
+      const reply = (answer: ShellToFrame) => port?.postMessage(answer);
+      if (!validateAppRequest(message.body)) {
+        const reason = `breaks the contract (${explain(validateAppRequest.errors)})`;
+        console.warn(`[sub-apps] refused a request from ${app}: ${reason}`, message.body);
+        reply({ kind: 'answer', id, ok: false, reason });
+        return;
+      }
+      on.answer(message.body).then(
+        (value) => reply({ kind: 'answer', id, ok: true, value }),
+        (error: unknown) => reply({ kind: 'answer', id, ok: false, reason: describe(error) }),
+      );
     } else if (message.kind === 'dispatch') {
       if (!validateAppToShell(message.data)) {
         console.warn(
@@ -155,21 +198,63 @@ export function connectFrame(app: SubAppName, frame: HTMLIFrameElement, on: Fram
       for (const listener of [...anyAppListeners]) listener(app, event);
     }
   };
-  window.addEventListener('message', handle);
+
+  const closePort = () => {
+    if (!port) return;
+    state.frames.delete(port);
+    port.close();
+    port = null;
+  };
+
+  const onWindowMessage = (event: MessageEvent) => {
+    const target = frame.contentWindow;
+    if (!target || event.source !== target || event.origin !== frameOrigin || !isHello(event.data)) return;
+    // Every load of the frame page says hello: a new page, a new port.
+    closePort();
+    const channel = new MessageChannel();
+    port = channel.port1;
+    port.onmessage = (message: MessageEvent) => {
+      if (isFrameMessage(message.data)) handle(message.data);
+    };
+    state.frames.add(port);
+    const welcome: Welcome = {
+      channel: FRAME_CHANNEL,
+      kind: 'welcome',
+      app,
+      entry,
+      data: state.data,
+      globalData,
+      storage: savedStorageOf(app),
+    };
+    target.postMessage(welcome, frameOrigin, [channel.port2]);
+    if (pending) post(port, { kind: 'navigate', ...pending });
+    pending = null;
+  };
+  window.addEventListener('message', onWindowMessage);
+
   return {
     navigate: (path, routeState = null) => {
-      if (target) post(target, { kind: 'navigate', path, state: routeState });
+      if (port) post(port, { kind: 'navigate', path, state: routeState });
       else pending = { path, state: routeState };
     },
-    disconnect: () => {
-      window.removeEventListener('message', handle);
-      if (!target) return;
-      state.frames.delete(target);
-      try {
-        (target as unknown as Record<string, FrameHook | undefined>)[FRAME_HOOK]?.unmount();
-      } catch (error) {
-        console.error(`[sub-app ${app}] unmount threw`, error);
-      }
+    disconnect: async () => {
+      window.removeEventListener('message', onWindowMessage);
+      guideTargets.delete(app);
+      if (!port) return;
+      const acknowledged = new Promise<void>((resolve) => (unmounted = resolve));
+      post(port, { kind: 'unmount' });
+      let timer = 0;
+      await Promise.race([
+        acknowledged,
+        new Promise<void>((resolve) => {
+          timer = window.setTimeout(() => {
+            console.warn(`[sub-app ${app}] did not confirm its unmount within ${UNMOUNT_LIMIT_MS / 1000} s`);
+            resolve();
+          }, UNMOUNT_LIMIT_MS);
+        }),
+      ]);
+      window.clearTimeout(timer);
+      closePort();
     },
   };
 }

@@ -1,65 +1,116 @@
 /**
- * The messages between the shell and a sub-app frame (`sub-app.html`), over
- * `postMessage` on the shell's own origin. This is the shell's internal wire: what a
- * sub-app itself sends and receives is the contract in openapi/sub-apps.schema.yaml,
- * carried inside `data` / `dispatch` messages.
+ * The wire between the shell and a sub-app frame (`sub-app.html`, served on the app's own
+ * origin: src/constants/frame-origins.ts). This is the shell's internal wire: what a sub-app
+ * itself sends and receives is the contract in openapi/sub-apps.schema.yaml, carried inside
+ * `data` / `dispatch` / `request` messages.
  *
- * shell → frame: init (the data already set, before the child's scripts run), data,
- *   global-data, navigate (the shell URL moved to a route of this app, with the
- *   child's history.state of that entry).
- * frame → shell: ready, mounted (the child rendered content), error (with the reason),
- *   location (the child moved its router, with its history.state), dispatch (data the
- *   child sent).
- * Unmounting cannot be a message: the frame is removed right after, before it could
- * read one. The shell calls the frame's FRAME_HOOK directly (same origin) instead.
+ * The handshake, on the window, on every load of the frame page:
+ *   frame → shell   hello                (posted to the shell's origin only)
+ *   shell → frame   welcome + a MessagePort (posted to the app's frame origin only, and only
+ *                   when the hello came from that frame's window and that origin)
+ * Everything after goes over the port, which only the two ends hold; each side ignores any
+ * other message on its window. A frame that loads again (a reload inside it) says hello again
+ * and gets a new port; the old one is closed.
+ *
+ * shell → frame (port): data, global-data, navigate (the shell URL moved to a route of this
+ *   app, with the child's history.state of that entry), answer (to a request), unmount.
+ * frame → shell (port): mounted, error, location (the child moved its router), dispatch (data
+ *   the child sent), request (the child asks and waits: session token, confirm), modal (the
+ *   child's modal opened or closed, with its mask colour), guide-targets (where the elements
+ *   the shell's tour points at are), storage (the app's storage changed, where the browser
+ *   refuses the frame its own: frame/storage-fallback.ts), unmounted (the acknowledgement of
+ *   unmount).
  */
 export const FRAME_CHANNEL = 'workbench:sub-app-frame';
 
 type Data = Record<string, unknown>;
 
+export interface Hello {
+  channel: typeof FRAME_CHANNEL;
+  kind: 'hello';
+}
+
+export interface Welcome {
+  channel: typeof FRAME_CHANNEL;
+  kind: 'welcome';
+  /** The app the shell hosts in this frame (the frame page serves whichever app the shell says). */
+  app: string;
+  /** The child's entry, absolute (configured URLs are relative to the shell). */
+  entry: string;
+  data: Data;
+  globalData: Data;
+  /** What the shell kept of the app's storage, for a browser that refuses the frame its own (frame/storage-fallback.ts). */
+  storage: { local: Record<string, string>; session: Record<string, string> };
+}
+
+/** A box in the frame's viewport, in CSS pixels. */
+export interface FrameRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export type ShellToFrame =
-  | { channel: typeof FRAME_CHANNEL; kind: 'init'; data: Data; globalData: Data }
-  | { channel: typeof FRAME_CHANNEL; kind: 'data'; data: Data; force: boolean }
-  | { channel: typeof FRAME_CHANNEL; kind: 'global-data'; data: Data; force: boolean }
-  | { channel: typeof FRAME_CHANNEL; kind: 'navigate'; path: string; state: unknown };
+  | { kind: 'data'; data: Data; force: boolean }
+  | { kind: 'global-data'; data: Data; force: boolean }
+  | { kind: 'navigate'; path: string; state: unknown }
+  | { kind: 'answer'; id: number; ok: true; value: unknown }
+  | { kind: 'answer'; id: number; ok: false; reason: string }
+  | { kind: 'unmount' };
 
 export type FrameToShell =
-  | { channel: typeof FRAME_CHANNEL; kind: 'ready' }
-  | { channel: typeof FRAME_CHANNEL; kind: 'mounted' }
-  | { channel: typeof FRAME_CHANNEL; kind: 'error'; reason: string }
-  | { channel: typeof FRAME_CHANNEL; kind: 'location'; path: string; replace: boolean; state: unknown }
-  | { channel: typeof FRAME_CHANNEL; kind: 'dispatch'; data: unknown };
-
-/** A message as the sender writes it: the channel tag is added when it is posted. */
-export type Untagged<T> = T extends { channel: unknown } ? Omit<T, 'channel'> : never;
+  | { kind: 'mounted' }
+  | { kind: 'error'; reason: string }
+  | { kind: 'location'; path: string; replace: boolean; state: unknown }
+  | { kind: 'dispatch'; data: unknown }
+  | { kind: 'request'; id: number; body: unknown }
+  | { kind: 'modal'; open: boolean; mask: string | null }
+  | { kind: 'guide-targets'; targets: Record<string, FrameRect> }
+  | { kind: 'storage'; area: 'local' | 'session'; items: Record<string, string> }
+  | { kind: 'unmounted' };
 
 type Kinds<T> = T extends { kind: infer K } ? K : never;
-const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['init', 'data', 'global-data', 'navigate'];
-const FRAME_KINDS: readonly Kinds<FrameToShell>[] = ['ready', 'mounted', 'error', 'location', 'dispatch'];
+const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['data', 'global-data', 'navigate', 'answer', 'unmount'];
+const FRAME_KINDS: readonly Kinds<FrameToShell>[] = [
+  'mounted',
+  'error',
+  'location',
+  'dispatch',
+  'request',
+  'modal',
+  'guide-targets',
+  'storage',
+  'unmounted',
+];
 
 const isObject = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A message of this channel with a known kind (its fields are checked where it is handled). */
+export const isHello = (value: unknown): value is Hello =>
+  isObject(value) && value.channel === FRAME_CHANNEL && value.kind === 'hello';
+
+export const isWelcome = (value: unknown): value is Welcome =>
+  isObject(value) &&
+  value.channel === FRAME_CHANNEL &&
+  value.kind === 'welcome' &&
+  typeof value.app === 'string' &&
+  typeof value.entry === 'string' &&
+  isObject(value.data) &&
+  isObject(value.globalData);
+
+/** A port message of a known kind (its fields are checked where it is handled). */
 export function isShellMessage(value: unknown): value is ShellToFrame {
-  return isObject(value) && value.channel === FRAME_CHANNEL && SHELL_KINDS.includes(value.kind as never);
+  return isObject(value) && SHELL_KINDS.includes(value.kind as never);
 }
 
 export function isFrameMessage(value: unknown): value is FrameToShell {
-  return isObject(value) && value.channel === FRAME_CHANNEL && FRAME_KINDS.includes(value.kind as never);
+  return isObject(value) && FRAME_KINDS.includes(value.kind as never);
 }
 
-/** What a frame's window offers the shell directly: the child's unmount, run before the frame goes. */
-export const FRAME_HOOK = '__workbenchSubAppFrame';
-export interface FrameHook {
-  unmount(): void;
-}
-
-/** The frame page's URL for an app starting on a shell route. */
-const FRAME_PAGE = '/sub-app.html';
-
-export function frameUrl(app: string, route: string): string {
-  return `${FRAME_PAGE}?${new URLSearchParams({ app, route }).toString()}`;
+/** The frame page's URL for an app starting on a shell route, on the app's frame origin. */
+export function frameUrl(frameOrigin: string, route: string): string {
+  return `${frameOrigin}/sub-app.html?${new URLSearchParams({ route }).toString()}`;
 }
 
 /**
@@ -73,40 +124,22 @@ export function shallowEqual(a: Data, b: Data): boolean {
 }
 
 /**
- * A sub-app that reloads its frame (`location.reload()`) loads its current URL, a shell
- * route, into the frame. The shell must not start inside it: it sends the frame back to
- * the sub-app page on the same route. Returns whether it did (then the shell stays idle).
+ * `path` as the browser resolves it (dot segments gone), when it lies under `prefix` (an
+ * app's route prefix, e.g. /micro-app-manual); otherwise null. So a child cannot steer the
+ * shell elsewhere with `/micro-app-manual/../admin` or `/micro-app-manualX`. Only the path,
+ * query and hash count: the origin is the caller's (`base`).
  */
-export function returnToSubAppPage(): boolean {
-  let app: string | undefined;
-  try {
-    app = (window.frameElement as HTMLElement | null)?.dataset.subApp;
-  } catch {
-    return false; // embedded by another origin: not our frame
-  }
-  if (!app) return false;
-  const { pathname, search, hash } = window.location;
-  window.location.replace(frameUrl(app, `${pathname}${search}${hash}`));
-  return true;
-}
-
-/**
- * `path` as the browser resolves it on this origin (dot segments gone), when it lies
- * under `prefix` (an app's route prefix, e.g. /micro-app-manual); otherwise null. So a
- * child cannot steer the shell elsewhere with `/micro-app-manual/../admin` or
- * `/micro-app-manualX`.
- */
-export function routeUnder(prefix: string, path: unknown): string | null {
+export function routeUnder(prefix: string, path: unknown, base = window.location.origin): string | null {
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
     return null;
   }
   let url: URL;
   try {
-    url = new URL(path, window.location.origin);
+    url = new URL(path, base);
   } catch {
     return null;
   }
-  if (url.origin !== window.location.origin) return null;
+  if (url.origin !== new URL(base).origin) return null;
   if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,33 +1,28 @@
 /**
- * The shell's own overlays (the guide tour) point at elements of a sub-app, which lives
- * in its frame. A frame is on the shell's origin, so the shell can find the element and
- * put a transparent stand-in of its own over it, at the same place and size, for the
- * overlay to point at.
+ * The shell's own overlays (the guide tour) point at elements of a sub-app, which lives in
+ * its frame on another origin: the shell cannot look inside. The frame reports where the
+ * elements marked `data-guide="…"` are (channel.ts, `guide-targets`), and the shell puts a
+ * transparent stand-in of its own over each, at the same place and size, for the overlay to
+ * point at.
  */
+import type { SubAppName } from '@/config/env';
+import { guideTargetIn } from './channel';
+
 const STAND_IN = 'data-sub-app-stand-in';
 
-/** The frame's document, or null when it is not readable (another origin). */
-function readable(frame: HTMLIFrameElement): Document | null {
-  try {
-    return frame.contentDocument;
-  } catch {
-    return null;
-  }
-}
-
-export function standInFor(selector: string): HTMLElement | null {
+/** A stand-in over the element `[data-guide="<name>"]` of a sub-app, or null when none shows. */
+export function standInFor(name: string): HTMLElement | null {
   for (const frame of document.querySelectorAll<HTMLIFrameElement>('iframe[data-sub-app]')) {
-    const target = readable(frame)?.querySelector(selector);
-    if (!target) continue;
+    if (frame.closest('[inert]')) continue;
+    const inner = guideTargetIn(frame.dataset.subApp as SubAppName, name);
+    if (!inner?.width || !inner.height) continue;
     const outer = frame.getBoundingClientRect();
-    const inner = target.getBoundingClientRect();
-    if (!inner.width || !inner.height) continue;
     let standIn = [...document.querySelectorAll<HTMLElement>(`[${STAND_IN}]`)].find(
-      (element) => element.getAttribute(STAND_IN) === selector,
+      (element) => element.getAttribute(STAND_IN) === name,
     );
     if (!standIn) {
       standIn = document.createElement('div');
-      standIn.setAttribute(STAND_IN, selector);
+      standIn.setAttribute(STAND_IN, name);
       standIn.setAttribute('aria-hidden', 'true');
       document.body.append(standIn);
     }

@@ -1,15 +1,13 @@
 /**
  * The session context every app reads as micro-app global data (`getGlobalData()`):
  * who is signed in and in which space (contract: SessionContext in
- * openapi/sub-apps.schema.yaml). The token is left out unless the deployment shares it.
+ * openapi/sub-apps.schema.yaml). It holds no credential: an app asks for a token scoped to it.
  */
 import { useEffect } from 'react';
-import { config } from '@/config/env';
 import { useSession, type SessionData } from '@/session/bootstrap';
-import { getToken } from '@/session/storage';
 import { setSharedContext, type ShellGlobalData } from './channel';
 
-function sharedContextOf(session: SessionData, token: string | null): ShellGlobalData {
+function sharedContextOf(session: SessionData): ShellGlobalData {
   const { info, config: userConfig } = session;
   return {
     context: {
@@ -28,7 +26,6 @@ function sharedContextOf(session: SessionData, token: string | null): ShellGloba
       },
       locale: 'zh-CN',
       homePage: userConfig.def_home_page === 'page2' ? 'page2' : 'page1',
-      ...(config.shareTokenWithSubApps && token ? { token } : {}),
     },
   };
 }
@@ -36,5 +33,5 @@ function sharedContextOf(session: SessionData, token: string | null): ShellGloba
 /** Keeps the apps' global data in step with the session. */
 export function useSharedContext(): void {
   const session = useSession();
-  useEffect(() => setSharedContext(sharedContextOf(session, getToken())), [session]);
+  useEffect(() => setSharedContext(sharedContextOf(session)), [session]);
 }

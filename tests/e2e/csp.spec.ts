@@ -8,7 +8,7 @@
  * the page or in any frame.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
+import { baseURL, SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';
@@ -36,7 +36,11 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   ]);
   expect(policy).not.toContain('unsafe-eval');
   expect(directives.get('object-src')).toEqual(["'none'"]);
-  expect(directives.get('frame-src')).toEqual(["'self'"]);
+  // The shell frames the sub-apps' frame origins and nothing else, itself included.
+  const port = new URL(baseURL).port;
+  expect(directives.get('frame-src')).toEqual(
+    ['manual', 'product', 'channel', 'engine'].map((app) => `http://${app}.localhost:${port}`),
+  );
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
   const html = await first.text();
   // The page carries the header's nonce, never the build's placeholder.
@@ -48,10 +52,15 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   expect(otherNonce).not.toBe(nonce);
 });
 
-test("a sub-app's frame gets its own policy: the child's needs, nothing for other origins", async ({
+test("a sub-app's frame gets its own policy on its own origin: the child's needs, nothing for other origins", async ({
+  page,
   request,
 }) => {
-  const response = await request.get('/sub-app.html?app=manual&route=/micro-app-manual/');
+  // Never on the shell's origin.
+  expect((await request.get('/sub-app.html?route=/micro-app-manual/')).status()).toBe(404);
+  // Any path of the frame origin is the frame page (a reload inside the frame lands on it).
+  const { port, origin: shellOrigin } = new URL(baseURL);
+  const response = (await page.goto(`http://manual.localhost:${port}/micro-app-manual/list`))!;
   const policy = response.headers()['content-security-policy'] ?? '';
   const directives = new Map(
     policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
@@ -60,22 +69,27 @@ test("a sub-app's frame gets its own policy: the child's needs, nothing for othe
   expect(nonce).not.toBe('');
   // The browser tests serve the product sample from another origin (playwright.config.ts): listed, and nothing else.
   const productOrigin = new URL(SUB_APP_ORIGIN_PRODUCT_URL).origin;
+  // The other samples' URLs are relative: the shell's origin serves them (the loopback names of it).
+  const shells = [shellOrigin, shellOrigin.replace('localhost', '127.0.0.1')];
   expect(directives.get('script-src')).toEqual([
     "'self'",
     "'report-sample'",
     `'nonce-${nonce}'`,
     "'unsafe-eval'",
+    ...shells,
     productOrigin,
   ]);
   expect(directives.get('style-src')).toEqual([
     "'self'",
     "'report-sample'",
     `'nonce-${nonce}'`,
+    ...shells,
     productOrigin,
   ]);
-  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', productOrigin]);
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...shells, productOrigin]);
   expect(directives.get('base-uri')).toEqual(["'none'"]);
-  expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+  // Only the shell may embed it.
+  expect(directives.get('frame-ancestors')).toEqual(shells);
   const html = await response.text();
   expect(html).toContain(`nonce="${nonce}"`);
   expect(html).not.toContain('__CSP_NONCE__');

@@ -38,8 +38,10 @@ test('both kinds of child show their content, with no policy violation in any do
   await expect(app(page, 'product').locator('#sample-app')).toHaveAttribute('data-inline-config', 'webpack');
   await expect(app(page, 'product').locator('#sample-app')).toHaveCSS('min-height', '240px');
   await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted');
-  // The session context reached both (user · tenant), never the token.
+  // The session context reached both (user · tenant), never the token; the app's own back end
+  // knows the caller from the token the shell issued for the app.
   await expect(app(page, 'product').getByTestId('context')).toContainText('·');
+  await expect(app(page, 'product').getByTestId('whoami')).toHaveText('u-1001 · t-ent-2001');
   const context = await page
     .frameLocator('iframe[data-sub-app="product"]')
     .locator('body')
@@ -178,12 +180,19 @@ test.describe('the shell URL is the source of truth for the child route', () => 
     page,
   }) => {
     await signInToShell(page, 'owner', routeTo.subAppHome('product'));
-    await expect(app(page, 'product').getByTestId('lazy-chunk')).toBeVisible();
-    const unmounted = () => page.evaluate(() => sessionStorage.getItem('sample-app-unmounted:product'));
+    const product = app(page, 'product');
+    await expect(product.getByTestId('lazy-chunk')).toBeVisible();
+    // The sample records its unmount in its own storage, on its own origin.
+    const unmounted = () =>
+      product.locator('body').evaluate(() => sessionStorage.getItem('sample-app-unmounted:product'));
     expect(await unmounted()).toBeNull();
     await (await openAvatarMenu(page)).getByText('账号设置').click();
     await expect(page).toHaveURL(/\/user-info\//);
-    await expect.poll(unmounted).not.toBeNull();
+    // Its frame stayed until it said it had unmounted, then went.
+    await expect(page.locator('iframe[data-sub-app="product"]')).toHaveCount(0);
+    await page.goBack();
+    await expect(product.getByTestId('lazy-chunk')).toBeVisible();
+    expect(await unmounted()).not.toBeNull();
   });
 
   test('away and back by module tab shows the child again within 5 s', async ({ page }) => {

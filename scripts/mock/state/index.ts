@@ -18,7 +18,7 @@ import { ContractView } from '../../lib/contract-view';
 import { seedSession } from './seed';
 import { splitKey } from './sessions';
 import { MockStore, type Json, type SessionSnapshot } from './store';
-import { Kind } from './model';
+import { Kind, ME, type UserInfo } from './model';
 
 export type { NewNotice, SessionSnapshot };
 
@@ -65,6 +65,12 @@ export class StateLayer {
   unknownHandlers(): string[] {
     const known = new Set(this.operations().map((op) => op.operationId));
     return Object.keys(handlers).filter((id) => !known.has(id));
+  }
+
+  /** The gid of the session's signed-in user (the `sub` of the tokens issued for its sub-apps). */
+  userId(key: string): string {
+    this.ensure(key);
+    return this.store.session(key).get<UserInfo>(Kind.user, ME)?.gid ?? ME;
   }
 
   /** Makes sure the session exists, seeded from its scenario's examples. */

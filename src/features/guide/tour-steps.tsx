@@ -6,8 +6,8 @@
  *   data-guide="personal-center"  manual sub-app: the 个人中心 button
  *   data-guide="recycle-bin"      manual sub-app: the 回收站 button
  *   data-guide="new-manual"       manual sub-app: the 新建手册 button
- * The manual app runs in its own frame (same origin): its targets are found there and
- * the step points at a stand-in over them (src/micro-apps/frame-targets.ts). A target
+ * The manual app runs in its own frame on its own origin: the frame reports where its
+ * targets are and the step points at a stand-in over them (src/micro-apps/frame-targets.ts). A target
  * that is not there (another page, the app still loading) gives null, and antd's Tour
  * centres that step.
  */
@@ -28,8 +28,7 @@ const COPY: Record<TourTarget, { title: string; description: string }> = {
 
 /** The element a step points at, or null (then the step is centred). */
 export function findTourTarget(target: TourTarget): HTMLElement | null {
-  const selector = `[data-guide="${target}"]`;
-  return document.querySelector<HTMLElement>(selector) ?? standInFor(selector);
+  return document.querySelector<HTMLElement>(`[data-guide="${target}"]`) ?? standInFor(target);
 }
 
 export function tourSteps(): NonNullable<TourProps['steps']> {

@@ -14,20 +14,26 @@ type Api = {
   forceDispatch(d: unknown): void;
   getGlobalData(): unknown;
   router: { getBaseAppRouter(): { push(path: string): void } };
+  getSessionToken(): Promise<{ token: string; expiresAt: number }>;
 };
 const w = window as unknown as Record<string, unknown> & { microApp: Api };
 
 const install = () => {
   const sent: unknown[] = [];
   const shellPaths: string[] = [];
+  const requests: unknown[] = [];
   const api = installChildApi({
     app: 'product',
     entry: 'https://apps.example.com/product/index.html?v=3#x',
     baseRoute: '/micro-app-product/',
     dispatchToShell: (data) => sent.push(data),
     navigateShell: (path) => shellPaths.push(path),
+    request: (body) => {
+      requests.push(body);
+      return Promise.resolve({ token: `t${requests.length}`, expiresAt: Date.now() + 300_000 });
+    },
   });
-  return { api, sent, shellPaths };
+  return { api, sent, shellPaths, requests };
 };
 
 afterEach(() => {
@@ -159,5 +165,18 @@ describe('lifecycle', () => {
     install();
     await expect(mountChild('product', null)).resolves.toBeUndefined();
     expect(w.__MICRO_APP_UMD_MODE__).toBe(false);
+  });
+});
+
+describe('getSessionToken (a workbench extension of the child API)', () => {
+  it('asks the shell once, hands the same token out while fresh, and a new one near its expiry', async () => {
+    const { requests } = install();
+    const first = await w.microApp.getSessionToken();
+    expect(await w.microApp.getSessionToken()).toEqual(first);
+    expect(requests).toEqual([{ type: 'session-token' }]);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 250_000);
+    expect((await w.microApp.getSessionToken()).token).toBe('t2');
+    vi.restoreAllMocks();
   });
 });

@@ -70,7 +70,18 @@ export interface ChildApiOptions {
   dispatchToShell: (data: Data) => void;
   /** Asks the shell to go to a path of its own (`microApp.router.getBaseAppRouter().push`). */
   navigateShell: (path: string) => void;
+  /** Asks the shell something and waits for its answer (contract: AppRequest); rejects with the reason. */
+  request: (body: unknown) => Promise<unknown>;
 }
+
+/** A token for the child's own back end, as `getSessionToken()` resolves it. */
+interface SessionToken {
+  token: string;
+  expiresAt: number;
+}
+
+/** A cached token is handed out again while it has more than this left; then a new one is asked for. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export interface ChildApi {
   fromShell: DataSlot;
@@ -127,8 +138,26 @@ export function installChildApi(options: ChildApiOptions): ChildApi {
     },
   };
 
+  // Workbench extensions of micro-app's child API (README "Sub-apps"): a token scoped to this
+  // app, never the shell's own, cached while it has more than a minute left; and requests.
+  let token: SessionToken | null = null;
+  let asking: Promise<SessionToken> | null = null;
+  const getSessionToken = (): Promise<SessionToken> => {
+    if (token && token.expiresAt - Date.now() > TOKEN_REFRESH_MARGIN_MS) return Promise.resolve({ ...token });
+    asking ??= options
+      .request({ type: 'session-token' })
+      .then((answer) => {
+        token = answer as SessionToken;
+        return { ...token };
+      })
+      .finally(() => (asking = null));
+    return asking;
+  };
+
   const microApp = {
     appName: options.app,
+    getSessionToken,
+    request: (message: unknown) => options.request(message),
     getData: (fromBaseApp = true) => (fromBaseApp ? fromShell.data : sent),
     addDataListener: (listener: Listener, autoTrigger?: boolean) => fromShell.on(listener, autoTrigger),
     removeDataListener: (listener: Listener) => {
@@ -205,6 +234,9 @@ function lifecycleOf(app: string): { mount: Lifecycle; unmount: Lifecycle } | nu
     ? { mount: source.mount as Lifecycle, unmount: source.unmount as Lifecycle }
     : null;
 }
+
+/** Whether the child registered micro-app's UMD lifecycle (`mount` and `unmount`). */
+export const hasLifecycle = (app: string): boolean => lifecycleOf(app) !== null;
 
 function setState(state: string): void {
   (window as unknown as ChildWindow).__MICRO_APP_STATE__ = state;

@@ -1,31 +1,34 @@
 /**
- * The page a sub-app runs in (`/sub-app.html?app=<name>&route=<shell path>`): one
- * same-origin frame per app, served with a policy of its own (scripts/csp.ts), so the
- * child gets its own document (no style leaks either way) and the shell keeps its
- * strict policy. This script sets up micro-app's child API, loads the child's page,
- * keeps the child's route and the shell URL in step, and tells the shell the truth:
- * `mounted` once the child shows content, `error` with the reason otherwise.
+ * The page a sub-app runs in (`sub-app.html?route=<shell path>`), served on the app's own
+ * origin (src/constants/frame-origins.ts) with a policy of its own (scripts/csp.ts): the child
+ * gets its own document, storage and cookies, and reaches nothing of the shell's. This script
+ * shakes hands with the shell (frame-protocol.ts), sets up micro-app's child API, loads the
+ * child's page, keeps the child's route and the shell URL in step, shows the shell when the
+ * child has a modal open, and tells the shell the truth: `mounted` once the child shows
+ * content, `error` with the reason otherwise.
  */
 import { ROUTES } from '@/constants/routes';
-import { config, type SubAppName } from '@/config/env';
+import type { SubAppName } from '@/config/env';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
 import {
   FRAME_CHANNEL,
-  FRAME_HOOK,
   isShellMessage,
+  isWelcome,
   routeUnder,
-  type FrameHook,
   type FrameToShell,
-  type Untagged,
+  type Hello,
+  type Welcome,
 } from '../frame-protocol';
-import { installChildApi, mountChild, unmountChild } from './child-api';
+import { hasLifecycle, installChildApi, mountChild, unmountChild } from './child-api';
 import { buildChildPage, fetchChild, resolveChildResources, runScripts } from './load-child';
+import { watchGuideTargets, watchModals } from './modal-watch';
+import { provideStorage } from './storage-fallback';
 import { syncRoutes } from './route-sync';
 import { hasVisibleContent } from './render-watch';
 
 /** How long a child may take to show content once its scripts ran. */
 const RENDER_LIMIT_MS = 15_000;
-/** After an uncaught error, how long the child still has to show something. */
+/** After an uncaught error of a child that registered no lifecycle, how long it still has to show something. */
 const AFTER_ERROR_MS = 1_500;
 /**
  * A page whose own markup already shows content (server-rendered, hydrated in place)
@@ -33,32 +36,73 @@ const AFTER_ERROR_MS = 1_500;
  * changed nothing.
  */
 const SHIPPED_CONTENT_GRACE_MS = 1_000;
-/** How long to wait for the shell's data before running the child without it. */
-const INIT_LIMIT_MS = 5_000;
+/** How long to wait for the shell's welcome. */
+const WELCOME_LIMIT_MS = 10_000;
 
-type Outgoing = Untagged<FrameToShell>;
-
-const embedded = window.parent !== window;
-const post = (message: Outgoing) => {
-  if (!embedded) return;
-  try {
-    window.parent.postMessage({ channel: FRAME_CHANNEL, ...message }, window.location.origin);
-  } catch {
-    // A history.state the child filled with something that cannot be copied (a function): sent without it.
-    if (message.kind === 'location') post({ ...message, state: null });
-  }
-};
+const APPS = new Set(Object.keys(ROUTES.subApps));
+const isSubApp = (name: string): name is SubAppName => APPS.has(name);
 
 const describe = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error ?? 'unknown error');
 
-const isSubApp = (name: string | null): name is SubAppName => !!name && Object.hasOwn(config.subApps, name);
+/**
+ * The shell's origin: the only origin allowed to embed this page (its `frame-ancestors`), as
+ * the browser reports it (`ancestorOrigins`), or from the referrer the shell sends.
+ */
+function shellOrigin(): string | null {
+  const ancestors = window.location.ancestorOrigins;
+  if (ancestors?.length) return ancestors[0] ?? null;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits for the shell's welcome (from the parent window and the shell's origin only) and its port. */
+function handshake(origin: string): Promise<{ welcome: Welcome; port: MessagePort } | null> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => {
+      window.removeEventListener('message', onMessage);
+      resolve(null);
+    }, WELCOME_LIMIT_MS);
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent || event.origin !== origin || !isWelcome(event.data)) return;
+      const port = event.ports[0];
+      if (!port) return;
+      window.clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      resolve({ welcome: event.data, port });
+    };
+    window.addEventListener('message', onMessage);
+    const hello: Hello = { channel: FRAME_CHANNEL, kind: 'hello' };
+    window.parent.postMessage(hello, origin);
+  });
+}
 
 async function start(): Promise<void> {
-  const params = new URLSearchParams(window.location.search);
-  const app = params.get('app');
+  const origin = window.parent !== window ? shellOrigin() : null;
+  if (!origin) {
+    document.body.textContent = '这是工作台子应用的运行页，请从工作台打开。';
+    return;
+  }
+  const shaken = await handshake(origin);
+  if (!shaken) {
+    console.error('[sub-app] the workbench did not answer the handshake');
+    return;
+  }
+  const { welcome, port } = shaken;
+  const post = (message: FrameToShell) => {
+    try {
+      port.postMessage(message);
+    } catch {
+      // A history.state the child filled with something that cannot be copied (a function): sent without it.
+      if (message.kind === 'location') port.postMessage({ ...message, state: null });
+    }
+  };
+  const { app } = welcome;
   if (!isSubApp(app)) {
-    post({ kind: 'error', reason: `unknown sub-app "${app ?? ''}"` });
+    post({ kind: 'error', reason: `unknown sub-app "${app}"` });
     return;
   }
   const fail = (reason: string) => {
@@ -66,9 +110,12 @@ async function start(): Promise<void> {
     post({ kind: 'error', reason });
   };
 
-  // The child sees the shell's route, under its base route (micro-app's native router mode).
+  // The child sees the shell's route, under its base route (micro-app's native router mode): the
+  // one the shell started the frame on, or (after a reload inside the frame) the frame's own path.
   const prefix = ROUTES.subApps[app];
-  const route = routeUnder(prefix, params.get('route')) ?? `${prefix}/`;
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const started = new URLSearchParams(window.location.search).get('route');
+  const route = routeUnder(prefix, started ?? here, window.location.origin) ?? `${prefix}/`;
   window.history.replaceState(null, '', route);
 
   // What can stop a child from rendering: an exception its code threw, or a script the policy
@@ -87,43 +134,67 @@ async function start(): Promise<void> {
     if (event.effectiveDirective.startsWith('script-src')) noteError(reason);
   });
 
+  // Requests the child makes of the shell (a token, a confirm), answered on the port.
+  let nextRequest = 1;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const request = (body: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextRequest++;
+      waiting.set(id, { resolve, reject });
+      post({ kind: 'request', id, body });
+    });
+
+  // A browser that refuses this (third-party) frame its own storage gets one kept by the shell.
+  provideStorage(welcome.storage ?? {}, (area, items) => post({ kind: 'storage', area, items }));
+
   const nonce = cspNonce();
   nonceScriptCreatedStyles(nonce);
-  const entry = new URL(config.subApps[app], window.location.origin).href;
   const api = installChildApi({
     app,
-    entry,
+    entry: welcome.entry,
     baseRoute: `${prefix}/`,
     dispatchToShell: (data) => post({ kind: 'dispatch', data }),
     navigateShell: (path) => post({ kind: 'dispatch', data: { type: 'navigate', path } }),
+    request,
   });
+  if (Object.keys(welcome.data).length) api.fromShell.set(welcome.data, true);
+  if (Object.keys(welcome.globalData).length) api.global.set(welcome.globalData, true);
   const routes = syncRoutes(
     (path, replace, state) => post({ kind: 'location', path, replace, state }),
-    (pathname) => routeUnder(prefix, pathname) !== null,
+    (pathname) => routeUnder(prefix, pathname, window.location.origin) !== null,
   );
-  const hook: FrameHook = { unmount: () => void unmountChild(app, api.fromShell.data) };
-  Object.defineProperty(window, FRAME_HOOK, { value: hook });
 
-  let initialised = () => {};
-  const init = new Promise<void>((resolve) => (initialised = resolve));
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== window.location.origin) return;
-    if (!isShellMessage(event.data)) return;
-    const message = event.data;
-    if (message.kind === 'init') {
-      if (Object.keys(message.data).length) api.fromShell.set(message.data, true);
-      if (Object.keys(message.globalData).length) api.global.set(message.globalData, true);
-      initialised();
-    } else if (message.kind === 'data') api.fromShell.set(message.data, message.force);
+  // Unmount: asked for by the shell, acknowledged when the child's hooks ran (or failed). A frame
+  // removed without asking (a browser that cannot keep it while it leaves) unmounts on pagehide.
+  let unmounting: Promise<void> | null = null;
+  const unmount = () =>
+    (unmounting ??= unmountChild(app, api.fromShell.data).catch((error: unknown) =>
+      console.error(`[sub-app ${app}] unmount threw`, error),
+    ));
+  window.addEventListener('pagehide', () => void unmount());
+
+  port.onmessage = (event: MessageEvent) => {
+    const message = event.data as unknown;
+    if (!isShellMessage(message)) return;
+    if (message.kind === 'data') api.fromShell.set(message.data, message.force);
     else if (message.kind === 'global-data') api.global.set(message.data, message.force);
-    else if (typeof message.path === 'string' && routeUnder(prefix, message.path)) {
-      routes.navigate(message.path, message.state ?? null);
+    else if (message.kind === 'navigate') {
+      if (typeof message.path === 'string' && routeUnder(prefix, message.path, window.location.origin))
+        routes.navigate(message.path, message.state ?? null);
+    } else if (message.kind === 'answer') {
+      const pending = waiting.get(message.id);
+      if (!pending) return;
+      waiting.delete(message.id);
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(new Error(message.reason));
+    } else if (message.kind === 'unmount') {
+      void unmount().then(() => post({ kind: 'unmounted' }));
     }
-  });
-  if (embedded) {
-    post({ kind: 'ready' });
-    await Promise.race([init, new Promise((resolve) => window.setTimeout(resolve, INIT_LIMIT_MS))]);
-  }
+  };
+
+  // The shell covers its chrome while the child shows a modal; its tour finds the child's targets.
+  watchModals((state) => post({ kind: 'modal', ...state }));
+  watchGuideTargets((targets) => post({ kind: 'guide-targets', targets }));
 
   // Content counts once the child's code changed the page: markup its index.html ships
   // (a "加载中…" placeholder) is not the app having rendered — unless its scripts ran
@@ -136,13 +207,21 @@ async function start(): Promise<void> {
       r.type !== 'childList' || ![...r.addedNodes, ...r.removedNodes].every(loaderOwn);
     if (records.some(byApp)) changed = true;
   });
+  let registered: boolean;
   try {
-    const { html, url } = await fetchChild(entry);
+    const { html, url } = await fetchChild(welcome.entry);
     const page = buildChildPage(html, url, nonce);
     resolveChildResources(page.base);
     shipped = hasVisibleContent();
     watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
+    // As micro-app does: a child whose entry threw after registering its lifecycle is still mounted.
+    registered = hasLifecycle(app);
+    if (registered && firstError) {
+      console.error(
+        `[sub-app ${app}] its entry threw after registering its lifecycle; mounting it anyway: ${firstError.reason}`,
+      );
+    }
     await mountChild(app, api.fromShell.data);
   } catch (error) {
     watch.disconnect();
@@ -150,23 +229,28 @@ async function start(): Promise<void> {
     return;
   }
 
-  const started = performance.now();
+  const since = performance.now();
   for (;;) {
-    const settledShipped = shipped && !firstError && performance.now() - started >= SHIPPED_CONTENT_GRACE_MS;
+    const settledShipped = shipped && !firstError && performance.now() - since >= SHIPPED_CONTENT_GRACE_MS;
     if ((changed || !shipped || settledShipped) && hasVisibleContent()) {
       watch.disconnect();
       post({ kind: 'mounted' });
       return;
     }
     const now = performance.now();
-    if (firstError && now - Math.max(firstError.at, started) >= AFTER_ERROR_MS) {
+    // A child that registered its lifecycle gets the whole limit whatever it threw: only showing
+    // nothing is a failure then.
+    if (!registered && firstError && now - Math.max(firstError.at, since) >= AFTER_ERROR_MS) {
       watch.disconnect();
       fail(`the app failed before showing anything: ${firstError.reason}`);
       return;
     }
-    if (now - started >= RENDER_LIMIT_MS) {
+    if (now - since >= RENDER_LIMIT_MS) {
       watch.disconnect();
-      fail(`the app's scripts ran but it showed nothing within ${RENDER_LIMIT_MS / 1000} s`);
+      fail(
+        `the app's scripts ran but it showed nothing within ${RENDER_LIMIT_MS / 1000} s` +
+          (firstError ? ` (${firstError.reason})` : ''),
+      );
       return;
     }
     await new Promise((resolve) => window.setTimeout(resolve, 100));

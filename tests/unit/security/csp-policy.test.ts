@@ -1,8 +1,10 @@
 /**
  * The policies (scripts/csp.ts) take their other origins from the app's own VITE_*
- * variables: absolute sub-app, API and socket URLs add their origins, relative ones
- * stay 'self'. The shell's scripts never get 'unsafe-inline' or 'unsafe-eval', and no
- * sub-app origin; a sub-app's frame gets the sub-app origins and what children need.
+ * variables: absolute sub-app, API and socket URLs add their origins, relative sub-app
+ * URLs are the shell's origin. The shell's scripts never get 'unsafe-inline' or
+ * 'unsafe-eval', and no sub-app origin; it frames only the sub-apps' frame origins. A
+ * sub-app's frame gets the sub-app origins and what children need, and only the shell may
+ * embed it.
  */
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, newNonce, policySources, subAppFramePolicy } from '../../../scripts/csp';
@@ -10,22 +12,36 @@ import { contentSecurityPolicy, newNonce, policySources, subAppFramePolicy } fro
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
-const configured = policySources({
-  VITE_MICRO_APP_MANUAL_URL: 'https://manual.example.com/app/',
-  VITE_MICRO_APP_PRODUCT_URL: '/apps/product/',
-  VITE_MICRO_APP_ENGINE_URL: 'https://manual.example.com/engine/',
-  VITE_MICRO_APP_CHANNEL_URL: 'http://127.0.0.1:8081/channel/',
-  VITE_API_BASE: 'https://api.example.com',
-  VITE_REALTIME_URL: 'wss://push.example.com/api/message/v1/ws',
-});
+const SHELL = 'https://workbench.example.com';
+const configured = policySources(
+  {
+    VITE_MICRO_APP_MANUAL_URL: 'https://manual.example.com/app/',
+    VITE_MICRO_APP_PRODUCT_URL: '/apps/product/',
+    VITE_MICRO_APP_ENGINE_URL: 'https://manual.example.com/engine/',
+    VITE_MICRO_APP_CHANNEL_URL: 'http://127.0.0.1:8081/channel/',
+    VITE_API_BASE: 'https://api.example.com',
+    VITE_REALTIME_URL: 'wss://push.example.com/api/message/v1/ws',
+    VITE_SUB_APP_FRAME_ORIGIN: 'https://{app}.apps.example.net',
+  },
+  [SHELL],
+);
+const FRAMES = ['manual', 'product', 'channel', 'engine'].map((app) => `https://${app}.apps.example.net`);
 
 describe("the shell's Content Security Policy", () => {
   it('is same-origin only with the default (relative) configuration', () => {
-    const policy = directives(contentSecurityPolicy(policySources({}), 'abc123'));
+    const policy = directives(
+      contentSecurityPolicy(policySources({}, ['http://localhost:5173']), 'abc123'),
+    );
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'report-sample'", "'nonce-abc123'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
-    expect(policy.get('frame-src')).toEqual(["'self'"]);
+    // The frames: one origin per app, {app}.localhost on the shell's port by default.
+    expect(policy.get('frame-src')).toEqual([
+      'http://manual.localhost:5173',
+      'http://product.localhost:5173',
+      'http://channel.localhost:5173',
+      'http://engine.localhost:5173',
+    ]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 
@@ -37,7 +53,7 @@ describe("the shell's Content Security Policy", () => {
       'https://api.example.com',
       'wss://push.example.com',
     ]);
-    expect(policy.get('frame-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual(FRAMES);
     for (const [name, values] of policy) {
       if (name !== 'style-src-attr') expect(values, name).not.toContain("'unsafe-inline'");
       expect(values, name).not.toContain("'unsafe-eval'");
@@ -46,7 +62,7 @@ describe("the shell's Content Security Policy", () => {
   });
 
   it('refuses a sub-app URL that is neither a path nor an absolute URL', () => {
-    expect(() => policySources({ VITE_MICRO_APP_MANUAL_URL: 'manual app' })).toThrow(
+    expect(() => policySources({ VITE_MICRO_APP_MANUAL_URL: 'manual app' }, [SHELL])).toThrow(
       /neither a path nor an absolute URL/,
     );
   });
@@ -60,7 +76,8 @@ describe("the shell's Content Security Policy", () => {
 
 describe("a sub-app frame's Content Security Policy", () => {
   const policy = directives(subAppFramePolicy(configured, 'n1'));
-  const apps = ['https://manual.example.com', 'http://127.0.0.1:8081'];
+  // A relative sub-app URL (product) is served by the shell's origin.
+  const apps = [SHELL, 'https://manual.example.com', 'http://127.0.0.1:8081'];
 
   it("lets the child's files load from the sub-app origins, and nothing else from elsewhere", () => {
     for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src', 'connect-src']) {
@@ -83,7 +100,7 @@ describe("a sub-app frame's Content Security Policy", () => {
   it('allows eval for the child only, writes no <base>, and can only be embedded by the shell', () => {
     expect(policy.get('script-src')).toContain("'unsafe-eval'");
     expect(policy.get('base-uri')).toEqual(["'none'"]);
-    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual([SHELL]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 });

@@ -9,7 +9,15 @@
  * app's own folder. The router is the app's own: links push history entries, and
  * `popstate` (sent by the shell too when its URL moves) re-renders the route.
  */
-import { baseRoute as routePrefix, isEmbedded, onContext, onShellData, sendToShell } from '../kit/index.js';
+import {
+  baseRoute as routePrefix,
+  isEmbedded,
+  onContext,
+  onSessionToken,
+  onShellData,
+  reportSessionExpired,
+  sendToShell,
+} from '../kit/index.js';
 
 /** Creates an element with attributes and children (text or elements). */
 export function h(tag, attributes = {}, ...children) {
@@ -71,6 +79,8 @@ export function startSampleApp({ app, name, routes = [], extend }) {
 
   // The session context the shell shares with every app (user, tenant, locale).
   const contextText = h('span', { 'data-testid': 'context', class: 'muted' }, embedded ? '' : '—');
+  // Who the app's own back end says is calling, from the token the shell issued for this app.
+  const whoami = h('span', { 'data-testid': 'whoami', class: 'muted' }, embedded ? '…' : '—');
 
   root.replaceChildren(
     h(
@@ -80,6 +90,7 @@ export function startSampleApp({ app, name, routes = [], extend }) {
       h('span', { 'data-testid': 'mode', class: 'tag' }, embedded ? '已嵌入主应用' : '独立运行'),
       contextText,
     ),
+    h('section', { class: 'panel' }, h('h2', {}, '后端识别的调用者'), whoami),
     h('section', { class: 'panel' }, h('h2', {}, '当前子路由'), routeText, nav),
     h('section', { class: 'panel' }, h('h2', {}, '最近收到的数据'), received),
     h('section', { class: 'panel actions' }, notify, askFeedback, notifyStatus),
@@ -124,13 +135,31 @@ export function startSampleApp({ app, name, routes = [], extend }) {
     contextText.textContent = `${context.user.name || context.user.phone} · ${context.tenant.name}`;
   });
 
+  // The app's back end (the mock's sample endpoint) verifies the scoped token and answers who
+  // calls; a refusal as expired means the session ended: the shell is told.
+  const whoamiUrl = new URL('api/whoami', window.__MICRO_APP_PUBLIC_PATH__ ?? window.location.href).href;
+  const stopToken = embedded
+    ? onSessionToken(
+        async ({ token }) => {
+          const answer = await fetch(whoamiUrl, { headers: { Authorization: `Bearer ${token}` } });
+          const body = await answer.json().catch(() => null);
+          if (answer.ok && body?.data) whoami.textContent = `${body.data.user} · ${body.data.tenant}`;
+          else if (answer.status === 401 && /expired/i.test(body?.msg ?? '')) reportSessionExpired();
+          else whoami.textContent = `未识别（${answer.status}）`;
+        },
+        (error) => (whoami.textContent = `没有令牌：${error.message}`),
+      )
+    : () => {};
+
   return function stop() {
+    stopToken();
     window.removeEventListener('popstate', updateRoute);
     stopData();
     stopContext();
     extension.unmount?.();
     root.replaceChildren();
-    // Visible proof for the shell's tests that the unmount hook ran (the frame is gone afterwards).
+    // Visible proof for the shell's tests that the unmount hook ran (kept in the app's own storage,
+    // on its own origin: the next frame of this app in the tab reads it).
     window.sessionStorage.setItem(`sample-app-unmounted:${app}`, new Date().toISOString());
   };
 }

@@ -1,0 +1,20 @@
+/**
+ * The sub-apps' frames live on origins of their own: a new connection each. The signed-in
+ * shell opens them ahead (`<link rel="preconnect">`), so an app's frame page does not wait
+ * for a handshake when its route is opened.
+ */
+import { config, type SubAppName } from '@/config/env';
+import { frameOriginFor } from '@/constants/frame-origins';
+
+let done = false;
+
+export function preconnectFrames(apps: SubAppName[] = Object.keys(config.subApps) as SubAppName[]): void {
+  if (done || typeof document === 'undefined') return;
+  done = true;
+  for (const app of apps) {
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = frameOriginFor(app, config.subAppFrameOrigin, window.location);
+    document.head.append(link);
+  }
+}
