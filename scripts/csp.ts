@@ -147,7 +147,7 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 }
 
 /** The page sub-apps run in (src/micro-apps/frame-protocol.ts frameUrl). */
-export const SUB_APP_FRAME_PAGE = '/sub-app.html';
+const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /** Sent with the policy on every page (README "Security" shows them for nginx too). */
 const SECURITY_HEADERS: Record<string, string> = {
@@ -162,7 +162,7 @@ export function newNonce(): string {
 const PROXIED = /^\/(api|sso|__mock)(\/|$)/;
 
 /** A request's host name and port, from its Host header. */
-export function hostOf(req: Connect.IncomingMessage): { hostname: string; port: string } {
+function hostOf(req: Connect.IncomingMessage): { hostname: string; port: string } {
   try {
     const url = new URL(`http://${req.headers.host ?? 'localhost'}`);
     return { hostname: url.hostname, port: url.port };
@@ -172,7 +172,7 @@ export function hostOf(req: Connect.IncomingMessage): { hostname: string; port: 
 }
 
 /** The shell origins a local server on `port` answers to (the frames' `frame-ancestors`). */
-export const loopbackShellOrigins = (port: string) =>
+const loopbackShellOrigins = (port: string) =>
   ['localhost', '127.0.0.1'].map((host) => `http://${host}${port ? `:${port}` : ''}`);
 
 const notFound = (res: import('node:http').ServerResponse, why: string) => {

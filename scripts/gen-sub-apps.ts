@@ -52,7 +52,21 @@ export async function generateSubAppContract(): Promise<void> {
   );
   writeFileSync(join(out, 'contract.ts'), types);
 
-  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: true }, allErrors: true, strict: true });
+  // `unicode: false`: string lengths as JavaScript counts them (UTF-16 units). With the default, a
+  // `maxLength` makes Ajv's standalone code `require()` its ucs2length helper, even in ESM output
+  // (ajv-validator/ajv#2209), which a browser cannot run.
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: true },
+    allErrors: true,
+    strict: true,
+    unicode: false,
+    // Ajv marks `unicode` deprecated (it still honours it); that one notice is not news at every gen.
+    logger: {
+      log: console.log,
+      warn: (...args: unknown[]) => !String(args[0]).includes('option unicode') && console.warn(...args),
+      error: console.error,
+    },
+  });
   ajv.addSchema(schema);
   const refs = Object.fromEntries(
     Object.entries(VALIDATORS).map(([fn, def]) => [fn, `${schema.$id}#/$defs/${def}`]),

@@ -677,7 +677,6 @@ const schema41 = {"description":"Checks the channel; the shell accepts it and do
 const schema42 = {"description":"Show a short message above everything, rendered by the shell (antd `message`, the spec's 2 s), so it is not clipped by the app's frame.","type":"object","required":["type","level","content"],"properties":{"type":{"const":"toast"},"level":{"type":"string","enum":["success","info","warning","error"]},"content":{"type":"string","minLength":1,"maxLength":200}}};
 const schema43 = {"description":"The app's back end says the session ended (it refused the app's token as expired or revoked). The shell runs its session-expiry path (SPEC §8: \"登录状态已失效,请重新登录!\", credentials cleared, logout) once, however many apps report it.","type":"object","required":["type"],"properties":{"type":{"const":"session-expired"}}};
 const pattern4 = new RegExp("^/(?![/\\\\])", "u");
-const func1 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1021,7 +1020,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if(typeof data8 === "string"){
-if(func1(data8) > 200){
+if(data8.length > 200){
 const err24 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToastRequest/properties/content/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1031,7 +1030,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func1(data8) < 1){
+if(data8.length < 1){
 const err25 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToastRequest/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1291,7 +1290,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if(typeof data2 === "string"){
-if(func1(data2) > 100){
+if(data2.length > 100){
 const err9 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/ConfirmRequest/properties/title/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1301,7 +1300,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func1(data2) < 1){
+if(data2.length < 1){
 const err10 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/ConfirmRequest/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1326,7 +1325,7 @@ errors++;
 if(data.content !== undefined){
 let data3 = data.content;
 if(typeof data3 === "string"){
-if(func1(data3) > 1000){
+if(data3.length > 1000){
 const err12 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ConfirmRequest/properties/content/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err12];

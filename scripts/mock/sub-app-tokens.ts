@@ -23,9 +23,9 @@ import {
 } from 'jose';
 
 /** The token's `iss`. */
-export const SUB_APP_TOKEN_ISSUER = 'workbench';
+const SUB_APP_TOKEN_ISSUER = 'workbench';
 /** A token's lifetime: the contract allows at most 300 s. */
-export const SUB_APP_TOKEN_SECONDS = 300;
+const SUB_APP_TOKEN_SECONDS = 300;
 const ALGORITHM = 'ES256';
 
 export interface IssuedToken {

@@ -18,7 +18,7 @@ export const SUB_APP_NAMES = [
 ] as const satisfies readonly SubAppName[];
 
 /** The host of a frame when no template is set. */
-export const DEFAULT_FRAME_HOST = '{app}.localhost';
+const DEFAULT_FRAME_HOST = '{app}.localhost';
 
 /** The shell's scheme and port (a `Location` or a `URL` will do). */
 export interface ShellPlace {

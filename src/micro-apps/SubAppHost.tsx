@@ -36,7 +36,7 @@ const MOUNT_TIMEOUT_MS = 20_000;
  * forms, open popups that are not sandboxed themselves, download and show alert/confirm.
  * Never `allow-top-navigation*`: a child cannot navigate the shell's window.
  */
-export const SUB_APP_SANDBOX = [
+const SUB_APP_SANDBOX = [
   'allow-scripts',
   'allow-same-origin',
   'allow-forms',
@@ -49,7 +49,7 @@ export const SUB_APP_SANDBOX = [
 type Status = 'loading' | 'mounted' | 'error';
 
 /** The origin of `app`'s frame page, for this shell. */
-export const frameOriginOf = (app: SubAppName) =>
+const frameOriginOf = (app: SubAppName) =>
   frameOriginFor(app, config.subAppFrameOrigin, window.location);
 
 export function SubAppHost({ app, onMounted }: { app: SubAppName; onMounted?: () => void }) {

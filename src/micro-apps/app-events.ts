@@ -9,7 +9,7 @@ import type { ShellDialog } from '@/ui/dialogs';
 import { safeRedirect } from '@/ui/safe-url';
 import type { AppToShell } from './channel';
 
-export type ToastLevel = 'success' | 'info' | 'warning' | 'error';
+type ToastLevel = 'success' | 'info' | 'warning' | 'error';
 
 export interface ShellActions {
   navigate: (path: string) => void;

@@ -13,7 +13,7 @@ import { issueSubAppToken } from '@generated/workbench/workbench';
 import type { AppRequest, SessionToken } from '@generated/sub-apps/contract';
 
 /** Why a token is refused once the session is over (the kit rejects with it). */
-export const SESSION_ENDED = 'session-ended: the workbench session has ended; sign in again';
+const SESSION_ENDED = 'session-ended: the workbench session has ended; sign in again';
 
 export interface RequestActions {
   confirm: (title: string, content: string) => Promise<boolean>;

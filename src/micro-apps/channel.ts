@@ -29,7 +29,7 @@ import {
 } from './frame-protocol';
 import { savedStorageOf, saveAppStorage } from './app-storage';
 
-export type { AppRequest, AppToShell, ShellGlobalData, ShellToApp };
+export type { AppToShell, ShellGlobalData, ShellToApp };
 
 type Data = Record<string, unknown>;
 
@@ -126,7 +126,7 @@ export interface FrameConnection {
 }
 
 /** How long a child's unmount may take before its frame goes anyway. */
-export const UNMOUNT_LIMIT_MS = 3_000;
+const UNMOUNT_LIMIT_MS = 3_000;
 
 /** Where the elements of each app that the shell's tour points at are, in the frame's viewport. */
 const guideTargets = new Map<SubAppName, Record<string, FrameRect>>();

@@ -81,7 +81,7 @@ interface SessionToken {
 }
 
 /** A cached token is handed out again while it has more than this left; then a new one is asked for. */
-export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export interface ChildApi {
   fromShell: DataSlot;

@@ -39,7 +39,7 @@ function maskBehind(): string | null {
   return null;
 }
 
-export function currentModal(): ModalState {
+function currentModal(): ModalState {
   for (const dialog of document.querySelectorAll('dialog')) {
     if (isModalDialog(dialog)) {
       const backdrop = getComputedStyle(dialog, '::backdrop').backgroundColor;

@@ -22,7 +22,7 @@ const PROPERTY: Record<StorageArea, 'localStorage' | 'sessionStorage'> = {
 };
 
 /** Whether the browser lets this document use its own storage of that kind. */
-export function storageUsable(area: StorageArea): boolean {
+function storageUsable(area: StorageArea): boolean {
   try {
     const storage = window[PROPERTY[area]];
     const key = '__workbench_storage_probe__';
