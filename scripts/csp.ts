@@ -1,6 +1,7 @@
 /**
  * The Content Security Policies of the production build, and the Vite plugin that
- * serves them from `npm run preview` (README "Security" shows the same for nginx).
+ * serves them from `npm run preview` (deploy/nginx/workbench/csp.conf says the same for nginx;
+ * tests/unit/deploy/nginx-csp.test.ts keeps them equal; docs/operations.md explains them).
  * Two documents, two policies, both derived here from the same `VITE_*` variables:
  *
  * The shell (index.html and its routes) — strict:
@@ -60,7 +61,7 @@ export interface PolicySources {
   services: string[];
 }
 
-/** Other origins the app uses, from the same VITE_* variables the app reads (README "Configuration"). */
+/** Other origins the app uses, from the same VITE_* variables the app reads (docs/operations.md "Configuration"). */
 export function policySources(env: Record<string, string | undefined>): PolicySources {
   return {
     subApps: unique(SUB_APP_VARIABLES.map((name) => originOf(env[name]))),
@@ -129,7 +130,7 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 /** The page sub-apps run in (src/micro-apps/frame-protocol.ts FRAME_PAGE). */
 const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
-/** Sent with the policy on every page (README "Security" shows them for nginx too). */
+/** Sent with the policy on every page (deploy/nginx/workbench/document.conf sends them for nginx too). */
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
