@@ -23,6 +23,7 @@ const config: KnipConfig = {
     'packages/**/*.{js,d.ts}',
     'openapi/**/*.js',
     'generated/**/*.ts',
+    'deploy/**/*.ts',
   ],
   // orval emits a whole client per document; which of its hooks the app uses follows the features.
   ignoreIssues: { 'generated/**': ['exports', 'types'] },

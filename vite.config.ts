@@ -36,7 +36,7 @@ logger.error = (msg, options) => {
 
 export default defineConfig({
   customLogger: logger,
-  // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (README "Security").
+  // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (docs/operations.md).
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.

@@ -1,6 +1,7 @@
 /**
  * The Content Security Policies of the production build, and the Vite plugin that
- * serves them from `npm run preview` (README "Security" shows the same for nginx).
+ * serves them from `npm run preview` (deploy/nginx/workbench/csp.conf says the same for nginx;
+ * tests/unit/deploy/nginx-csp.test.ts keeps them equal; docs/operations.md explains them).
  * Two documents, two policies, both derived here from the same `VITE_*` variables:
  *
  * The shell (index.html and its routes) — strict:
@@ -67,7 +68,7 @@ export interface PolicySources {
 }
 
 /**
- * Other origins the app uses, from the same VITE_* variables the app reads (README
+ * Other origins the app uses, from the same VITE_* variables the app reads (docs/operations.md
  * "Configuration"), for a shell served on `shellOrigins` (the first is the one the frame
  * origins' default scheme and port come from).
  */
@@ -149,7 +150,7 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 /** The page sub-apps run in (src/micro-apps/frame-protocol.ts frameUrl). */
 const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
-/** Sent with the policy on every page (README "Security" shows them for nginx too). */
+/** Sent with the policy on every page (deploy/nginx/workbench/document.conf sends them for nginx too). */
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,0 +1,75 @@
+/**
+ * deploy/nginx writes the two Content Security Policies once each (workbench/csp.conf);
+ * scripts/csp.ts builds them for `npm run preview`. For the example site's values they must
+ * be the same policies, directive by directive (spacing and empty origin lists aside), so
+ * the deployment cannot drift from the app. The smoke test (npm run test:nginx) compares the
+ * headers nginx really sends.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, policySources, subAppFramePolicy } from '../../../scripts/csp';
+
+const nginxDir = path.resolve(import.meta.dirname, '..', '..', '..', 'deploy', 'nginx');
+const csp = readFileSync(path.join(nginxDir, 'workbench', 'csp.conf'), 'utf8');
+const site = readFileSync(path.join(nginxDir, 'sites', 'workbench.example.com.conf'), 'utf8');
+
+/** The value of `set $name "…";` or `set $name value;` (the first one in `text`). */
+function setValue(text: string, name: string): string {
+  const m = new RegExp(`^\\s*set \\$${name} (?:"([^"]*)"|([^\\s;]+));`, 'm').exec(text);
+  if (!m) throw new Error(`no "set $${name}" found`);
+  return m[1] ?? m[2] ?? '';
+}
+
+/** nginx's variables replaced by the given values. */
+const interpolate = (value: string, vars: Record<string, string>) =>
+  value.replace(/\$(\w+)/g, (whole, name: string) => vars[name] ?? whole);
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name ?? '', values]),
+  );
+}
+
+const NONCE = 'n0nce';
+// The shell's server block of the example site, and the VITE_* values it says the build used.
+const shellServer = site.slice(site.indexOf('# The shell.'));
+const vars = {
+  csp_nonce: NONCE,
+  service_origins: setValue(shellServer, 'service_origins'),
+  sub_app_origins: setValue(shellServer, 'sub_app_origins'),
+  frame_ancestors: "'self'",
+};
+const env = Object.fromEntries(
+  ['MANUAL', 'PRODUCT', 'CHANNEL', 'ENGINE'].map((app) => [
+    `VITE_MICRO_APP_${app}_URL`,
+    `https://apps.example.com/${app.toLowerCase()}/`,
+  ]),
+);
+
+describe('deploy/nginx/workbench/csp.conf', () => {
+  it('the example site says where its sub-apps are, as its build did', () => {
+    expect(policySources(env).subApps.join(' ')).toBe(vars.sub_app_origins);
+    expect(policySources(env).services.join(' ')).toBe(vars.service_origins);
+  });
+
+  it("the shell's policy is scripts/csp.ts's", () => {
+    const nginx = interpolate(setValue(csp, 'shell_csp'), vars);
+    expect(directives(nginx)).toEqual(directives(contentSecurityPolicy(policySources(env), NONCE)));
+  });
+
+  it("a sub-app frame's policy is scripts/csp.ts's", () => {
+    const nginx = interpolate(setValue(csp, 'frame_csp'), vars);
+    expect(directives(nginx)).toEqual(directives(subAppFramePolicy(policySources(env), NONCE)));
+  });
+
+  it('the nonce is fresh per request and put into the page', () => {
+    expect(setValue(csp, 'csp_nonce')).toBe('$request_id');
+    const document = readFileSync(path.join(nginxDir, 'workbench', 'document.conf'), 'utf8');
+    expect(document).toMatch(/sub_filter '__CSP_NONCE__' \$csp_nonce;/);
+  });
+});
