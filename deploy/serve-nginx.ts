@@ -113,7 +113,8 @@ async function main(): Promise<void> {
 
   const stackStarted = startMockStack({ port: mockPort, warm: true });
 
-  const sources = policySources(process.env);
+  // The shell is http://localhost:PORT; its frames {app}.localhost on the same port (the default).
+  const sources = policySources(process.env, [`http://localhost:${port}`]);
   for (const folder of ['logs', 'temp']) mkdirSync(path.join(prefix, folder));
   symlinkSync(path.join(NGINX_DIR, 'workbench'), path.join(prefix, 'workbench'));
   const template = readFileSync(path.join(NGINX_DIR, 'sites', 'local-mock.conf.template'), 'utf8');
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
       LOGS: path.join(prefix, 'logs'),
       SERVICE_ORIGINS: sources.services.join(' '),
       SUB_APP_ORIGINS: sources.subApps.join(' '),
+      FRAME_ORIGINS: sources.frames.join(' '),
+      SHELL_ORIGIN: sources.shell.join(' '),
     }),
   );
   writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix));

@@ -38,33 +38,47 @@ function directives(policy: string): Map<string, string[]> {
 const NONCE = 'n0nce';
 // The shell's server block of the example site, and the VITE_* values it says the build used.
 const shellServer = site.slice(site.indexOf('# The shell.'));
+const frameServer = site.slice(site.indexOf("# The sub-apps' frame origins"));
 const vars = {
   csp_nonce: NONCE,
   service_origins: setValue(shellServer, 'service_origins'),
   sub_app_origins: setValue(shellServer, 'sub_app_origins'),
-  frame_ancestors: "'self'",
+  frame_origins: setValue(shellServer, 'frame_origins'),
+  frame_ancestors: setValue(frameServer, 'shell_origin'),
 };
-const env = Object.fromEntries(
-  ['MANUAL', 'PRODUCT', 'CHANNEL', 'ENGINE'].map((app) => [
-    `VITE_MICRO_APP_${app}_URL`,
-    `https://apps.example.com/${app.toLowerCase()}/`,
-  ]),
-);
+const SHELL = 'https://workbench.example.com';
+const env = {
+  ...Object.fromEntries(
+    ['MANUAL', 'PRODUCT', 'CHANNEL', 'ENGINE'].map((app) => [
+      `VITE_MICRO_APP_${app}_URL`,
+      `https://apps.example.com/${app.toLowerCase()}/`,
+    ]),
+  ),
+  VITE_SUB_APP_FRAME_ORIGIN: 'https://{app}.apps.example.net',
+};
+const sources = policySources(env, [SHELL]);
 
 describe('deploy/nginx/workbench/csp.conf', () => {
   it('the example site says where its sub-apps are, as its build did', () => {
-    expect(policySources(env).subApps.join(' ')).toBe(vars.sub_app_origins);
-    expect(policySources(env).services.join(' ')).toBe(vars.service_origins);
+    expect(sources.subApps.join(' ')).toBe(vars.sub_app_origins);
+    expect(sources.services.join(' ')).toBe(vars.service_origins);
+    expect(sources.frames.join(' ')).toBe(vars.frame_origins);
+    expect(vars.frame_ancestors).toBe(SHELL);
+    // The frame server answers for exactly the frame origins of the build.
+    const names = /server_name ~\^\(\?<app>([a-z|]+)\)\\\.(.+)\$;/.exec(frameServer);
+    expect(names?.[1]?.split('|').map((app) => `https://${app}.${names[2]!.replaceAll('\\', '')}`)).toEqual(
+      sources.frames,
+    );
   });
 
   it("the shell's policy is scripts/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'shell_csp'), vars);
-    expect(directives(nginx)).toEqual(directives(contentSecurityPolicy(policySources(env), NONCE)));
+    expect(directives(nginx)).toEqual(directives(contentSecurityPolicy(sources, NONCE)));
   });
 
   it("a sub-app frame's policy is scripts/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'frame_csp'), vars);
-    expect(directives(nginx)).toEqual(directives(subAppFramePolicy(policySources(env), NONCE)));
+    expect(directives(nginx)).toEqual(directives(subAppFramePolicy(sources, NONCE)));
   });
 
   it('the nonce is fresh per request and put into the page', () => {
