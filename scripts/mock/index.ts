@@ -8,10 +8,12 @@
  * - the four sample sub-apps at /__mock/apps/<app>/.
  * See scripts/mock/README.md.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
+import { projectRoot } from '../lib/paths';
 import { startPrism, type PrismProcess } from '../lib/prism';
 import { ContractIndex, mergePrefer } from './contracts';
 import {
@@ -165,6 +167,16 @@ function askPrism(
   });
 }
 
+/** Whether patches/@stoplight+prism-http-server+*.patch is applied (its marker is in Prism's server). */
+function prismPatched(): boolean {
+  try {
+    const server = path.join(projectRoot, 'node_modules/@stoplight/prism-http-server/dist/server.js');
+    return readFileSync(server, 'utf8').includes('stoplightio/prism#1934');
+  } catch {
+    return false;
+  }
+}
+
 /** `MOCK_LOG=requests` (a comma-separated list, so more kinds can join it) turns the request log on. */
 export function requestLogFromEnv(value = process.env.MOCK_LOG): boolean {
   return (value ?? '')
@@ -294,6 +306,11 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n'),
     );
   }
+  if (!prismPatched())
+    warn(
+      '[mock] Prism is not patched (npm install ran without scripts?): one request with a property named ' +
+        'outside Latin-1 kills a service until it restarts. Run `npx patch-package` (patches/).',
+    );
   for (const key of contracts.unknownOverrideKeys(scenarios)) {
     warn(`[mock] scenario override "${key}" names no operation in the documents`);
   }
