@@ -3,6 +3,7 @@
  * contracts (generated/types), one per service, each call timed and bounded by the
  * app's request timeout; what was sent and what came back are kept for the report.
  */
+import http from 'node:http';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as MessagePaths } from '../../generated/types/message';
 import type { paths as RbacPaths } from '../../generated/types/rbac';
@@ -15,6 +16,8 @@ export interface SentRequest {
   headers: Record<string, string>;
   /** The body as sent (JSON text, a malformed text on purpose, or a multipart summary). */
   body?: string;
+  /** A shell command that prints the body, when it is too large or not text (the curl line uses it). */
+  bodyShell?: string;
 }
 
 export interface Received {
@@ -29,7 +32,15 @@ export interface Received {
 
 export type RequestBody =
   | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; text: string; contentType: string }
+  | {
+      kind: 'raw';
+      /** The body, or what the report shows of it when `bytes` are sent instead. */
+      text: string;
+      contentType: string;
+      bytes?: Uint8Array;
+      /** A shell command printing the body (for the report's curl line). */
+      shell?: string;
+    }
   | { kind: 'multipart'; fields: Record<string, string | { name: string; type: string; bytes: Uint8Array }> };
 
 export interface CallSpec {
@@ -85,8 +96,8 @@ export async function send(
   };
   if (body?.kind === 'json') init.body = body.value;
   else if (body?.kind === 'raw') {
-    init.body = body.text;
-    init.bodySerializer = (text: string) => text;
+    init.body = body.bytes ?? body.text;
+    init.bodySerializer = (raw: unknown) => raw;
     init.headers = { ...spec.headers, 'Content-Type': body.contentType };
   } else if (body?.kind === 'multipart') {
     const form = new FormData();
@@ -118,6 +129,7 @@ export async function send(
               : body
                 ? '(multipart form)'
                 : undefined,
+        ...(body?.kind === 'raw' && body.shell && { bodyShell: body.shell }),
       };
       return undefined;
     },
@@ -181,10 +193,57 @@ export function curl(sent: SentRequest): string {
     )
     .map(([name, value]) => ` -H ${quote(`${name}: ${value}`)}`)
     .join('');
+  if (sent.bodyShell)
+    return `${sent.bodyShell} | curl -i -X ${sent.method} ${quote(sent.url)}${headers} --data-binary @-`;
   const body = multipart
     ? ` -F ${quote('file=@conformance.png;type=image/png')}`
     : sent.body
       ? ` --data-binary ${quote(sent.body)}`
       : '';
   return `curl -i -X ${sent.method} ${quote(sent.url)}${headers}${body}`;
+}
+
+/**
+ * A bodiless request by node:http, for methods fetch refuses to send (TRACE) — the
+ * undocumented-method check sends them too. Same shape of result as `send`.
+ */
+export function sendBare(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ sent: SentRequest; received: Received & { allow?: string } }> {
+  const sent: SentRequest = { method, url, headers };
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = (received: Received & { allow?: string }) => resolve({ sent, received });
+    const request = http.request(url, { method, headers, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error) =>
+        done({ text: '', ms: performance.now() - started, error: error.message }),
+      );
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        const allow = response.headers.allow;
+        done({
+          status: response.statusCode,
+          contentType: response.headers['content-type'],
+          text,
+          json,
+          ms: performance.now() - started,
+          ...(allow !== undefined && { allow }),
+        });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (error) => done({ text: '', ms: performance.now() - started, error: error.message }));
+    request.end();
+  });
 }

@@ -2,9 +2,10 @@
  * What the checker reports, and the checks every response goes through. The kinds
  * follow Schemathesis's checks where one fits (not_a_server_error, status_code_conformance,
  * content_type_conformance, response_schema_conformance, negative_data_rejection,
- * ignored_auth, missing_required_header, use_after_free, ensure_resource_availability)
- * and add what this contract family needs (the envelope, session expiry, tenant isolation,
- * the socket).
+ * ignored_auth, missing_required_header, use_after_free, ensure_resource_availability,
+ * unsupported_method) and add what this contract family needs (the envelope, session expiry,
+ * tenant isolation, the socket) and what a shared server needs (stopped_answering: after a
+ * hostile request the server no longer answers a known-good read).
  */
 import type { ContractView } from '../lib/contract-view';
 import type { OperationInfo } from '../lib/openapi';
@@ -26,6 +27,8 @@ export type FindingKind =
   | 'ensure_resource_availability'
   | 'update_not_applied'
   | 'use_after_free'
+  | 'unsupported_method'
+  | 'stopped_answering'
   | 'socket_frame_conformance'
   | 'socket_no_ack'
   | 'socket_no_event';

@@ -15,7 +15,7 @@ import {
 import { declaredExample } from '../lib/declared-example';
 import type { CallSpec, RequestBody } from './client';
 import { arbitrary, boundary, mutations } from './generate';
-import { propertiesOf, resolveSchema, typesOf, type Schema } from './schema';
+import { num, propertiesOf, resolveSchema, typesOf, type Schema } from './schema';
 
 /** A 1×1 PNG: the file every upload of the run sends. */
 const PNG = Buffer.from(
@@ -234,3 +234,134 @@ export function negativeRequests(shape: OperationShape): NegativeRequest[] {
   }
   return out;
 }
+
+/** Sizes of the hostile requests (issue 28): what Schemathesis sends, and more. */
+const HOSTILE = {
+  /** An unknown property's name outside Latin-1 (it killed Prism 5.16: stoplightio/prism#1934). */
+  unicodeName: 'Ꮲ属性😀',
+  /** An unknown property's name this long. */
+  longNameLength: 10_000,
+  /** JSON nested this deep. */
+  depth: 10_000,
+  /** A JSON body this large (bytes). */
+  oversizedBytes: 16 * 1024 * 1024,
+} as const;
+
+/**
+ * A request a robust server survives: it must be answered without a 5xx (and, when `mustRefuse`,
+ * refused with a documented 4xx or 413), and afterwards the server must still answer a known-good
+ * read. `shell` prints the body for the report's `curl` line when it is too large or not text.
+ */
+export interface HostileRequest {
+  what: string;
+  values: RequestValues;
+  raw?: RequestBody;
+  /** Extra headers (values with Latin-1 bytes). */
+  headers?: Record<string, string>;
+  mustRefuse: boolean;
+}
+
+/** A JSON text of the example body with `extra` written into it (no JSON.stringify of the whole). */
+function withRaw(example: JsonObject, name: string, rawValue: string): string {
+  const base = JSON.stringify(example);
+  const sep = base === '{}' ? '' : ',';
+  return `${base.slice(0, -1)}${sep}${JSON.stringify(name)}:${rawValue}}`;
+}
+
+/** The hostile requests of one operation (issue 28). */
+export function hostileRequests(shape: OperationShape): HostileRequest[] {
+  const base = exampleValues(shape);
+  const out: HostileRequest[] = [];
+  const body = shape.body;
+  if (body && !/multipart\/form-data/i.test(body.media) && isObject(base.body)) {
+    const example = base.body as JsonObject;
+    const closed = body.schema.additionalProperties === false;
+    const json = 'application/json';
+    out.push(
+      {
+        what: `body: an unknown property named outside Latin-1 (${HOSTILE.unicodeName})`,
+        values: { ...base, body: { ...example, [HOSTILE.unicodeName]: 1 } },
+        mustRefuse: closed,
+      },
+      {
+        what: `body: an unknown property with a ${HOSTILE.longNameLength}-character name`,
+        values: { ...base, body: { ...example, ['k'.repeat(HOSTILE.longNameLength)]: 1 } },
+        mustRefuse: closed,
+      },
+    );
+    // Bytes that are not UTF-8 inside a string of the example.
+    const prefix = Buffer.from(withRaw(example, 'conformance', '"').slice(0, -1));
+    const bytes = Buffer.concat([prefix, Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]);
+    out.push({
+      what: 'body: not UTF-8 (bytes ff fe c3 28 in a string)',
+      values: base,
+      raw: {
+        kind: 'raw',
+        text: `${prefix.toString()}\\xff\\xfe\\xc3\\x28"}`,
+        bytes,
+        contentType: json,
+        shell: `printf '%s\\xff\\xfe\\xc3\\x28"}' ${shellQuote(prefix.toString())}`,
+      },
+      mustRefuse: true,
+    });
+    const nested = `${'['.repeat(HOSTILE.depth)}${']'.repeat(HOSTILE.depth)}`;
+    out.push({
+      what: `body: JSON nested ${HOSTILE.depth} deep (an array where an object is expected)`,
+      values: base,
+      raw: {
+        kind: 'raw',
+        text: `[[[… ${HOSTILE.depth} deep …]]]`,
+        bytes: Buffer.from(nested),
+        contentType: json,
+        shell: `node -e 'process.stdout.write("[".repeat(${HOSTILE.depth}) + "]".repeat(${HOSTILE.depth}))'`,
+      },
+      mustRefuse: true,
+    });
+    // Oversized: a string property far over its maxLength when there is one, else an unknown property.
+    const limited = Object.entries(propertiesOf(body.schema)).find(
+      ([, sub]) => typesOf(sub).includes('string') && num(sub.maxLength) !== undefined,
+    )?.[0];
+    const name = limited ?? 'conformance_padding';
+    const { [name]: _replaced, ...rest } = example;
+    out.push({
+      what: `body: ${HOSTILE.oversizedBytes / 1024 / 1024} MiB of JSON (${name}${limited ? ' far over its maxLength' : ', unknown'})`,
+      values: base,
+      raw: {
+        kind: 'raw',
+        text: `${withRaw(rest, name, '"xxxx').slice(0, 200)}… (${HOSTILE.oversizedBytes} bytes)`,
+        bytes: oversized(rest, name),
+        contentType: json,
+        shell: `node -e 'process.stdout.write(JSON.stringify({ ...${JSON.stringify(rest)}, ${JSON.stringify(name)}: "x".repeat(${HOSTILE.oversizedBytes}) }))'`,
+      },
+      mustRefuse: limited !== undefined || closed,
+    });
+  }
+  // Any Unicode in a query name and value, Latin-1 bytes in a header value.
+  const name = `${HOSTILE.unicodeName}_q`;
+  out.push({
+    what: `query: an unknown parameter named outside Latin-1 (${name}); a header value with Latin-1 bytes`,
+    values: { ...base, query: { ...base.query, [name]: '值😀' } },
+    headers: { 'X-Conformance-Probe': 'caf\u00e9 \u00ff' },
+    mustRefuse: false,
+  });
+  return out;
+}
+
+const oversizedCache = new Map<string, Buffer>();
+function oversized(rest: JsonObject, name: string): Buffer {
+  const key = `${JSON.stringify(rest)}|${name}`;
+  let bytes = oversizedCache.get(key);
+  if (!bytes) {
+    bytes = Buffer.from(withRaw(rest, name, `"${'x'.repeat(HOSTILE.oversizedBytes)}"`));
+    oversizedCache.clear(); // one at a time: each is 16 MiB
+    oversizedCache.set(key, bytes);
+  }
+  return bytes;
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Methods the undocumented-method check sends where the contract does not document them. */
+export const PROBED_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'TRACE'] as const;

@@ -7,11 +7,19 @@
  *    property-based ones (fast-check, seeded; a failing one is shrunk to the smallest);
  *    each answer is checked (findings.ts); a refusal of valid data is a warning;
  * 2. negative requests (plan.ts): each must be refused — a documented 4xx or an error code;
- * 3. authentication: no credential, a malformed one and (when given) an expired one must get
+ * 3. hostile requests (plan.ts `hostileRequests`, issue 28): an unknown property named outside
+ *    Latin-1 and one with a 10,000-character name, a body that is not UTF-8, JSON nested 10,000
+ *    deep, 16 MiB of JSON, an unknown query parameter named outside Latin-1 with a Latin-1 header
+ *    value: never a 5xx; refused (a documented 4xx or 413) where the contract forbids them; and
+ *    after each the server must still answer a known-good read of that service, or it is
+ *    reported as `stopped_answering` (the run waits up to 30 s for it to come back, else stops);
+ * 4. authentication: no credential, a malformed one and (when given) an expired one must get
  *    the session-expiry answer of SPEC §8; without X-Tenant-Id a tenant-scoped call must fail;
  *    another tenant's id must not be answered (tenant isolation).
  * Then, with `allowWrites`, the create → read → update → read → delete → read sequences
- * of the documents' links, and finally the realtime socket.
+ * of the documents' links, every method the contract does not document on each documented path
+ * (405 with `Allow` expected, Schemathesis' `unsupported_method`; each followed by the same
+ * liveness read), and finally the realtime socket.
  */
 import fc from 'fast-check';
 import { ContractView } from '../lib/contract-view';
@@ -22,9 +30,11 @@ import {
   isObject,
   type Json,
   type JsonObject,
+  type ServiceName,
 } from '../lib/openapi';
 import {
   send,
+  sendBare,
   serviceClients,
   type CallSpec,
   type Received,
@@ -43,7 +53,9 @@ import {
   baseHeaders,
   boundaryValues,
   exampleValues,
+  hostileRequests,
   negativeRequests,
+  PROBED_METHODS,
   requestArbitrary,
   shapeOf,
   takesInput,
@@ -83,6 +95,9 @@ export interface RunOptions {
   uid?: string;
   log?: (line: string) => void;
 }
+
+/** How long the run waits for a server that stopped answering to come back. */
+const RECOVERY_MS = 30_000;
 
 /** A problem with how the run was asked for (exit code 2), not a finding about the server. */
 export class UsageError extends Error {}
@@ -202,6 +217,68 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const me = preflight.data.data;
   const identity = { tenant: options.credentials.tenant, uid: options.uid ?? me.gid };
 
+  // A known-good read per service (the first read whose example answers with success, GETs
+  // without parameters first): after each hostile request the server must still answer it.
+  const probes = new Map<ServiceName, { spec: CallSpec; what: string }>();
+  for (const service of serviceDocuments) {
+    const candidates = all
+      .filter((op) => op.service === service && reads(op))
+      .sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+    for (const op of candidates) {
+      const shape = shapeOf(contracts.documents, op, identity);
+      const spec = toCall(shape, exampleValues(shape), headers);
+      requests += 1;
+      const { received } = await send(clients, spec, options.timeoutMs);
+      if (!isSuccess(received)) continue;
+      probes.set(service, { spec, what: `${op.method} /api/${service}${op.template} (${op.operationId})` });
+      break;
+    }
+    if (!probes.has(service))
+      findings.warn({
+        operationId: service,
+        kind: 'not_checked',
+        message: `no read of /api/${service} answered its example with success: nothing tells whether it still answers after a hostile request`,
+      });
+  }
+  /** Whether the service still answers its known-good read (any status below 500, in time). */
+  const stillAnswers = async (service: ServiceName) => {
+    const probe = probes.get(service);
+    if (!probe) return { ok: true, said: '' };
+    requests += 1;
+    const { received } = await send(clients, probe.spec, Math.min(options.timeoutMs, 10_000));
+    const ok = received.status !== undefined && received.status < 500;
+    return { ok, said: `${probe.what} ${received.error ?? `answered ${received.status}`}` };
+  };
+  let serverDown = false;
+  /**
+   * After a hostile request: the service must still answer. When it does not, that is the
+   * finding (the request, its curl line, what the read got); the run waits for the server to
+   * come back (a supervisor may restart it) and stops when it does not within RECOVERY_MS.
+   */
+  const survived = async (op: OperationInfo, sent: SentRequest, received: Received, what: string) => {
+    const first = await stillAnswers(op.service);
+    if (first.ok) return true;
+    const since = Date.now();
+    let back = false;
+    while (!back && Date.now() - since < RECOVERY_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      back = (await stillAnswers(op.service)).ok;
+    }
+    findings.add(
+      op.operationId,
+      'stopped_answering',
+      `${what}: afterwards ${first.said}; ` +
+        (back
+          ? `it answered again ${Math.round((Date.now() - since) / 1000)} s later`
+          : `it did not answer again within ${RECOVERY_MS / 1000} s, so the run stops here`),
+      sent,
+      `the server still answers ${probes.get(op.service)?.what ?? 'a known-good read'}`,
+      received,
+    );
+    if (!back) serverDown = true;
+    return false;
+  };
+
   // Sequences first (writes only), on a server no generated write has touched yet.
   if (options.allowWrites) {
     const resolve = (node: Json | undefined, file: string) => contracts.documents.deref(node, file)?.value;
@@ -212,6 +289,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   }
 
   for (const op of chosen) {
+    if (serverDown) break;
     summaries.set(op.operationId, {
       operationId: op.operationId,
       method: op.method,
@@ -242,7 +320,28 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       await mustFail(op, spec, 'negative_data_rejection', negative.what, 'a documented 4xx or an error code');
     }
 
-    // 3. Authentication and tenant isolation.
+    // 3. Hostile requests: answered without a 5xx (refused where the contract forbids them), and
+    // the server still answers afterwards. A body too large may be refused with 413 whatever
+    // the contract lists.
+    for (const hostile of hostileRequests(shape)) {
+      if (serverDown) break;
+      const spec = toCall(shape, hostile.values, { ...headers, ...hostile.headers }, hostile.raw);
+      const { sent, received } = await call(op, spec);
+      if (!(await survived(op, sent, received, hostile.what))) continue;
+      if (received.status === 413) continue;
+      if (findings.checkResponse(contracts, op, sent, received) && hostile.mustRefuse && isSuccess(received))
+        findings.add(
+          op.operationId,
+          'negative_data_rejection',
+          `${hostile.what}: answered ${received.status} with success`,
+          sent,
+          'a documented 4xx (or 413)',
+          received,
+        );
+    }
+    if (serverDown) break;
+
+    // 4. Authentication and tenant isolation.
     if (contracts.secured(op)) {
       const example = exampleValues(shape);
       const credentials: [string, Record<string, string>][] = [
@@ -412,6 +511,92 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     if (sequence.steps.some((s) => s.step === 'delete')) {
       await runStep('delete', 'deleted');
       await runStep('read', 'deleted');
+    }
+  }
+
+  // Undocumented methods on documented paths (writes only: a DELETE is a DELETE): 405 with an
+  // `Allow` naming every documented method; a success is Schemathesis' `unsupported_method`.
+  if (options.allowWrites) {
+    const byPath = new Map<string, OperationInfo[]>();
+    for (const op of all) {
+      const key = `${op.service} ${op.template}`;
+      byPath.set(key, [...(byPath.get(key) ?? []), op]);
+    }
+    for (const ops of byPath.values()) {
+      const first = ops.find((op) => chosen.includes(op));
+      if (!first || serverDown) continue;
+      const documented = ops.map((op) => op.method);
+      const shape = shapeOf(contracts.documents, first, identity);
+      const example = exampleValues(shape);
+      const path = first.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const value = example.path[name];
+        return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value ?? 'conformance'));
+      });
+      const url = `${options.upstream.replace(/\/$/, '')}/api/${first.service}${path}`;
+      log(`undocumented methods on ${first.service}${first.template} (documented: ${documented.join(', ')})`);
+      for (const method of PROBED_METHODS.filter((m) => !documented.includes(m))) {
+        if (serverDown) break;
+        requests += 1;
+        summaries.get(first.operationId)!.requests += 1;
+        const { sent, received } = await sendBare(url, method, headers, options.timeoutMs);
+        const what = `${method} ${first.template}, which the contract does not document`;
+        const before = findings.findings.length;
+        const expected = `405 with Allow: ${documented.join(', ')}`;
+        if (!(await survived(first, sent, received, what))) {
+          summaries.get(first.operationId)!.findings += findings.findings.length - before;
+          continue;
+        }
+        if (received.error || received.status === undefined)
+          findings.add(
+            first.operationId,
+            'no_answer',
+            `${what}: ${received.error ?? 'no answer'}`,
+            sent,
+            expected,
+            received,
+          );
+        else if (received.status >= 500)
+          findings.add(
+            first.operationId,
+            'not_a_server_error',
+            `${what}: HTTP ${received.status}`,
+            sent,
+            expected,
+            received,
+          );
+        else if (received.status !== 405)
+          findings.add(
+            first.operationId,
+            'unsupported_method',
+            `${what}: answered ${received.status}${isSuccess(received) ? ' with success' : ''} instead of 405`,
+            sent,
+            expected,
+            received,
+          );
+        else {
+          const allow = (received.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
+          const missing = documented.filter((m) => !allow.includes(m));
+          if (received.allow === undefined)
+            findings.add(
+              first.operationId,
+              'unsupported_method',
+              `${what}: 405 without an Allow header`,
+              sent,
+              expected,
+              received,
+            );
+          else if (missing.length)
+            findings.add(
+              first.operationId,
+              'unsupported_method',
+              `${what}: Allow "${received.allow}" does not name ${missing.join(', ')}`,
+              sent,
+              expected,
+              received,
+            );
+        }
+        summaries.get(first.operationId)!.findings += findings.findings.length - before;
+      }
     }
   }
 

@@ -21,6 +21,8 @@ export interface PreferDecision {
   override?: boolean;
 }
 
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+
 export class ContractIndex {
   private readonly store = new DocumentStore();
   private cache = new Map<ServiceName, { at: number; operations: OperationInfo[] }>();
@@ -49,6 +51,19 @@ export class ContractIndex {
   match(service: ServiceName, method: string, path: string): OperationInfo | undefined {
     const upper = method.toUpperCase();
     return this.operations(service).find((op) => op.method === upper && op.regex.test(path));
+  }
+
+  /**
+   * The methods the contract documents for a path (every template it matches), in a fixed
+   * order; empty when no template matches. A 405 names them in `Allow`.
+   */
+  allowed(service: ServiceName, path: string): string[] {
+    const methods = new Set(
+      this.operations(service)
+        .filter((op) => op.regex.test(path))
+        .map((op) => op.method),
+    );
+    return METHOD_ORDER.filter((m) => methods.has(m));
   }
 
   /** Override keys (operationId or "METHOD /template") that name no operation: typos or renamed operations. */

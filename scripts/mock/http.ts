@@ -78,16 +78,48 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** Reads a request body. Throws on a body over `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new Error(`body larger than ${limit} bytes`);
-    chunks.push(chunk);
+/** A request body over the limit (answered 413). */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`request body larger than ${limit} bytes`);
   }
-  return Buffer.concat(chunks);
+}
+
+/** How much of an oversized body is read and thrown away (so the 413 reaches the client) before the connection is cut. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Reads a request body. Rejects with `BodyTooLarge` on a body over `limit` bytes (at once when
+ * Content-Length says so): the rest is read and thrown away rather than the socket destroyed,
+ * so the client, still sending, gets the answer.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const tooLarge = () => {
+      over = true;
+      chunks.length = 0;
+      reject(new BodyTooLarge(limit));
+    };
+    if (Number(req.headers['content-length']) > limit) tooLarge();
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (over) {
+        if (size > DRAIN_LIMIT) req.destroy();
+        return;
+      }
+      if (size > limit) tooLarge();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!over) reject(error);
+    });
+  });
 }
 
 /** Reads a JSON body (empty body → undefined). Throws on invalid JSON or a body over `limit` bytes. */

@@ -8,13 +8,32 @@
  * - the four sample sub-apps at /__mock/apps/<app>/.
  * See scripts/mock/README.md.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
+import { projectRoot } from '../lib/paths';
 import { startPrism, type PrismProcess } from '../lib/prism';
 import { ContractIndex, mergePrefer } from './contracts';
-import { corsHeaders, parseCookies, readBody, readJson, redirect, safeRelativePath, sendJson } from './http';
+import {
+  BodyTooLarge,
+  corsHeaders,
+  parseCookies,
+  readBody,
+  readJson,
+  redirect,
+  safeRelativePath,
+  sendJson,
+} from './http';
+import {
+  bodyProblem,
+  isJsonType,
+  MAX_BODY_BYTES,
+  MAX_JSON_BYTES,
+  RETRY_AFTER_SECONDS,
+  safeHeaders,
+} from './guard';
 import { parsePushRequest, RealtimeHub, REALTIME_PATH } from './realtime';
 import { findScenario, SCENARIO_COOKIE, scenarios, type Scenario } from './scenarios';
 import { favicon, FAVICON_PATH, handleAuthorize, handleLogout, stylesheet, STYLESHEET_PATH } from './sso';
@@ -53,8 +72,10 @@ export interface MockStackOptions {
 export interface MockStack {
   url: string;
   port: number;
-  /** Process ids of the Prism children (for checks that nothing is left behind). */
-  pids: number[];
+  /** Process ids of the Prism children now running (for checks that nothing is left behind). */
+  readonly pids: number[];
+  /** The process id of a service's Prism now running (a restarted one has a new id). */
+  pid(service: ServiceName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -63,8 +84,31 @@ const SCENARIO_HEADER = 'x-mock-scenario';
 
 interface Backend {
   prism?: PrismProcess;
-  /** Why there is no Prism for this document. */
+  /** Why there is no Prism for this document (for good: its file is missing). */
   unavailable?: string;
+  /** Set while the Prism is down and being started again: since when and why. */
+  down?: { since: number; reason: string };
+  /** How many times it was started again. */
+  restarts: number;
+  /** Failed starts in a row (the backoff grows with them). */
+  failures: number;
+  /** The start under way, if any (stop() waits for it). */
+  starting?: Promise<void>;
+}
+
+/** Delay before starting a dead Prism again: 250 ms, doubling with each failed start, at most 10 s. */
+const restartDelay = (failures: number) => Math.min(250 * 2 ** failures, 10_000);
+/** A Prism that lived this long counts as healthy again: the backoff starts over. */
+const HEALTHY_AFTER_MS = 30_000;
+/** No answer from Prism within this long is answered 504 (it never hangs a client). */
+const PRISM_TIMEOUT_MS = 30_000;
+
+/** Why a process ended, in one line: its exit code or signal and its last line of error output. */
+function exitReason(code: number | string, tail: string): string {
+  const how = typeof code === 'number' ? `exited with code ${code}` : `was killed (${code})`;
+  const lines = tail.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  const last = [...lines].reverse().find((line) => /error|exception|invalid/i.test(line)) ?? lines.at(-1);
+  return last ? `${how}: ${last.trim().slice(0, 300)}` : how;
 }
 
 const hopByHop = [
@@ -92,18 +136,6 @@ export function prismAuthorization(value: string | undefined): string | undefine
 /** Operations answered by the sub-app token issuer (sub-app-tokens.ts) once Prism accepted the request. */
 const TOKEN_OPERATIONS = new Set(['issueSubAppToken', 'getSubAppJwks']);
 
-/** Largest request body the state layer reads (an avatar is at most 5 MB). */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-function parsesAsJson(body: Buffer): boolean {
-  try {
-    JSON.parse(body.toString('utf8'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Sends a buffered request to Prism and buffers its answer. */
 function askPrism(
   port: number,
@@ -121,6 +153,7 @@ function askPrism(
         path,
         headers: { ...headers, 'content-length': body.length },
         agent: false,
+        timeout: PRISM_TIMEOUT_MS,
       },
       (answer) => {
         const chunks: Buffer[] = [];
@@ -132,9 +165,20 @@ function askPrism(
       },
     );
     request.on('error', reject);
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${PRISM_TIMEOUT_MS} ms`)));
     if (headers['transfer-encoding']) request.removeHeader('transfer-encoding');
     request.end(body);
   });
+}
+
+/** Whether patches/@stoplight+prism-http-server+*.patch is applied (its marker is in Prism's server). */
+function prismPatched(): boolean {
+  try {
+    const server = path.join(projectRoot, 'node_modules/@stoplight/prism-http-server/dist/server.js');
+    return readFileSync(server, 'utf8').includes('stoplightio/prism#1934');
+  } catch {
+    return false;
+  }
 }
 
 /** `MOCK_LOG=requests` (a comma-separated list, so more kinds can join it) turns the request log on. */
@@ -177,25 +221,88 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     warn(`[mock] the classic sample sub-app (product) could not be built: ${String(error)}`),
   );
 
+  const launch = (service: ServiceName) =>
+    startPrism({
+      mode: 'mock',
+      document: documentPath(service),
+      label: service,
+      dynamicSeed: options.dynamicSeed,
+      quiet: options.quiet,
+    });
+
+  /**
+   * A Prism that exits while the stack runs is started again (issue 28: one bad request used
+   * to take a service down until someone restarted the stack): after 250 ms, then with a
+   * backoff doubling up to 10 s while starts keep failing. Meanwhile its calls get 503 with
+   * `Retry-After`; the QA sessions live in the store, not in Prism, so nothing is lost.
+   */
+  const supervise = (service: ServiceName, backend: Backend, prism: PrismProcess) => {
+    const started = Date.now();
+    void prism.process.exited.then((code) => {
+      if (stopping || backend.prism !== prism) return;
+      // A Prism that dies soon after its start counts as a failed start: the wait grows.
+      backend.failures = Date.now() - started > HEALTHY_AFTER_MS ? 0 : backend.failures + 1;
+      const reason = `Prism (${service}, pid ${prism.process.pid}) ${exitReason(code, prism.process.tail())}`;
+      backend.down = { since: Date.now(), reason };
+      scheduleRestart(service, backend);
+    });
+  };
+
+  const scheduleRestart = (service: ServiceName, backend: Backend) => {
+    const delay = restartDelay(backend.failures);
+    warn(`[mock] ${backend.down?.reason ?? `Prism (${service}) is down`}; starting it again in ${delay} ms`);
+    const timer = setTimeout(() => {
+      restartTimers.delete(timer);
+      backend.starting = (async () => {
+        if (stopping) return;
+        try {
+          const prism = await launch(service);
+          if (stopping) {
+            await prism.stop();
+            return;
+          }
+          backend.prism = prism;
+          backend.restarts += 1;
+          const downFor = backend.down ? Date.now() - backend.down.since : 0;
+          backend.down = undefined;
+          warn(
+            `[mock] Prism (${service}) is back (pid ${prism.process.pid}, restart ${backend.restarts}, ` +
+              `down ${downFor} ms)`,
+          );
+          supervise(service, backend, prism);
+        } catch (error) {
+          backend.failures += 1;
+          if (backend.down)
+            backend.down.reason = `Prism (${service}) could not start: ${(error as Error).message.split('\n')[0]}`;
+          scheduleRestart(service, backend);
+        } finally {
+          backend.starting = undefined;
+        }
+      })();
+    }, delay);
+    restartTimers.add(timer);
+  };
+  const restartTimers = new Set<NodeJS.Timeout>();
+  let stopping: Promise<void> | undefined;
+
   // One Prism per document, started together.
   const results = await Promise.allSettled(
     serviceDocuments.map(async (service) => {
       const document = documentPath(service);
       if (!existsSync(document)) {
-        backends.set(service, { unavailable: `openapi/${service}.yaml does not exist (yet)` });
+        backends.set(service, {
+          unavailable: `openapi/${service}.yaml does not exist (yet)`,
+          restarts: 0,
+          failures: 0,
+        });
         warn(`[mock] openapi/${service}.yaml does not exist: /api/${service} answers 503`);
         return;
       }
-      const prism = await startPrism({
-        mode: 'mock',
-        document,
-        label: service,
-        dynamicSeed: options.dynamicSeed,
-        quiet: options.quiet,
-      });
-      backends.set(service, { prism });
+      const backend: Backend = { prism: await launch(service), restarts: 0, failures: 0 };
+      backends.set(service, backend);
     }),
   );
+  for (const [service, backend] of backends) if (backend.prism) supervise(service, backend, backend.prism);
   await sampleBuilt;
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length) {
@@ -204,17 +311,17 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n'),
     );
   }
+  if (!prismPatched())
+    warn(
+      '[mock] Prism is not patched (npm install ran without scripts?): one request with a property named ' +
+        'outside Latin-1 kills a service until it restarts. Run `npx patch-package` (patches/).',
+    );
   for (const key of contracts.unknownOverrideKeys(scenarios)) {
     warn(`[mock] scenario override "${key}" names no operation in the documents`);
   }
   for (const id of state.unknownHandlers()) {
     warn(`[mock] the state layer has a handler for "${id}", which names no operation in the documents`);
   }
-
-  // No keep-alive to Prism: a pooled socket that Prism closes while idle can be picked for the
-  // next request just as it closes, and that request fails with ECONNRESET (seen as a 502 in a
-  // browser test). A fresh loopback connection per request costs well under a millisecond.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
   const chosenScenario = (req: IncomingMessage): Scenario | undefined => {
     const header = req.headers[SCENARIO_HEADER];
@@ -231,40 +338,26 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
    * example). When the operation has a state handler and no fault switch is on (dynamic mode,
    * a client `Prefer`, a scenario override), Prism's answer is only the verdict on the
    * request: a 2xx lets the handler answer from the session's store.
+   *
+   * Before Prism sees anything (issue 28), the gateway refuses what could hurt it or what it
+   * answers wrongly: a method the contract does not document for the path (405 with `Allow`),
+   * a body over the limit (413), a text body that is not UTF-8, JSON nested deeper than
+   * MAX_JSON_DEPTH or that does not parse (the operation's documented 400). Every body is read
+   * whole first (they are small), so an answer never depends on how a client streams.
    */
   const proxyToPrism = async (req: IncomingMessage, res: ServerResponse, url: URL, service: ServiceName) => {
     const backend = backends.get(service);
-    const prism = backend?.prism;
-    if (!prism || prism.process.hasExited()) {
-      const reason =
-        backend?.unavailable ??
-        `Prism for openapi/${service}.yaml has stopped:\n${prism?.process.tail() ?? ''}`;
-      sendJson(res, 503, { code: 503, msg: reason, data: null });
-      warn(`[gateway] ${req.method} ${url.pathname} → 503 (${reason.split('\n')[0]})`);
-      return;
-    }
     const path = url.pathname.slice(`/api/${service}`.length) || '/';
     const scenario = chosenScenario(req);
     const method = req.method ?? 'GET';
     const decision = contracts.prefer(service, method, path, scenario, dynamic);
-    const headers: http.OutgoingHttpHeaders = { ...req.headers };
-    for (const name of hopByHop) delete headers[name];
-    headers.host = `127.0.0.1:${prism.port}`;
-    const authorization = prismAuthorization(req.headers.authorization);
-    if (authorization !== undefined) headers.authorization = authorization;
+    const operation = decision.operation;
     const clientPrefer = req.headers.prefer;
     const prefer = mergePrefer(
       Array.isArray(clientPrefer) ? clientPrefer.join(', ') : clientPrefer,
       decision.parts,
     );
-    if (prefer) headers.prefer = prefer;
-    else delete headers.prefer;
-    const operation = decision.operation;
-    const faultSwitch = dynamic || clientPrefer !== undefined || decision.override === true;
-    // The sub-app token and its key set are made here, after Prism accepted the request (sub-app-tokens.ts).
-    const issuing = operation !== undefined && !faultSwitch && TOKEN_OPERATIONS.has(operation.operationId);
-    const stateful = operation !== undefined && !faultSwitch && (issuing || state.handles(operation));
-    const mockHeaders = (): http.OutgoingHttpHeaders => ({
+    const mockHeaders = (): Record<string, string> => ({
       'x-mock-scenario': scenario?.name ?? 'default',
       ...(prefer && { 'x-mock-prefer': prefer }),
       ...(operation && { 'x-mock-operation': operation.operationId }),
@@ -275,16 +368,88 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
         `[gateway] ${method} ${url.pathname} → ${status}${operation ? ` ${operation.operationId}` : ''}` +
           `${scenario ? ` [${scenario.name}]` : ''}${prefer ? ` (Prefer: ${prefer})` : ''}${note}`,
       );
-    const prismUnreachable = (error: Error) => {
-      logLine(502, ` (Prism did not answer: ${error.message})`);
-      if (!res.headersSent)
-        sendJson(res, 502, {
-          code: 502,
-          msg: `Prism (${service}) did not answer: ${error.message}`,
-          data: null,
-        });
-      else res.destroy(error);
+    /** A refusal of the gateway's own, with the envelope (the operation's documented example when it has one). */
+    const refuse = (status: number, msg: string, headers: Record<string, string> = {}, note = '') => {
+      // The documented example's envelope (its code) with what is actually wrong.
+      const documented = operation
+        ? state.contracts.example(operation, String(status), 'default')
+        : undefined;
+      const body =
+        documented && typeof documented === 'object' && !Array.isArray(documented)
+          ? { ...documented, msg }
+          : { code: status, msg, data: null };
+      sendJson(res, status, body, {
+        ...corsHeaders,
+        ...safeHeaders(mockHeaders()),
+        ...headers,
+      } as Record<string, string>);
+      logLine(status, note || ` (${msg})`);
     };
+    /** The service is (re)starting: 503 with `Retry-After`, and the client tries again. */
+    const unavailable = (reason: string) => {
+      req.resume();
+      sendJson(
+        res,
+        503,
+        { code: 503, msg: `${reason.split('\n')[0]}; 服务正在重启，请稍后重试`, data: null },
+        { ...corsHeaders, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+      warn(`[gateway] ${method} ${url.pathname} → 503 (${reason.split('\n')[0]})`);
+    };
+
+    if (!backend || backend.unavailable) {
+      req.resume();
+      const reason = backend?.unavailable ?? `no Prism for /api/${service}`;
+      sendJson(res, 503, { code: 503, msg: reason, data: null });
+      warn(`[gateway] ${method} ${url.pathname} → 503 (${reason})`);
+      return;
+    }
+
+    // A method the contract does not document for a path it does document: 405 and `Allow`
+    // (RFC 9110 §15.5.6). OPTIONS stays Prism's (CORS preflight).
+    if (!operation && method !== 'OPTIONS') {
+      const allowed = contracts.allowed(service, path);
+      if (allowed.length) {
+        req.resume();
+        refuse(405, `${method} 不是该路径的方法（可用：${allowed.join(', ')}）`, {
+          Allow: allowed.join(', '),
+        });
+        return;
+      }
+    }
+
+    const contentType = String(req.headers['content-type'] ?? '');
+    const limit = isJsonType(contentType) ? MAX_JSON_BYTES : MAX_BODY_BYTES;
+    let body: Buffer;
+    try {
+      body = await readBody(req, limit);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      refuse(413, `请求体超过 ${limit} 字节`, {}, ` (body over ${limit} bytes)`);
+      return;
+    }
+    const problem = bodyProblem(contentType, body);
+    if (problem) {
+      refuse(400, problem, {}, ` (${problem}; nothing changes)`);
+      return;
+    }
+
+    const prism = backend.prism;
+    if (!prism || backend.down || prism.process.hasExited()) {
+      unavailable(backend.down?.reason ?? `Prism (${service}) has stopped`);
+      return;
+    }
+    const headers: http.OutgoingHttpHeaders = { ...req.headers };
+    for (const name of hopByHop) delete headers[name];
+    headers.host = `127.0.0.1:${prism.port}`;
+    const authorization = prismAuthorization(req.headers.authorization);
+    if (authorization !== undefined) headers.authorization = authorization;
+    if (prefer) headers.prefer = prefer;
+    else delete headers.prefer;
+    const faultSwitch = dynamic || clientPrefer !== undefined || decision.override === true;
+    // The sub-app token and its key set are made here, after Prism accepted the request (sub-app-tokens.ts).
+    const issuing = operation !== undefined && !faultSwitch && TOKEN_OPERATIONS.has(operation.operationId);
+    const stateful = operation !== undefined && !faultSwitch && (issuing || state.handles(operation));
 
     const tenantHeader = req.headers['x-tenant-id'];
     const refusal =
@@ -295,79 +460,28 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
             typeof tenantHeader === 'string' ? tenantHeader : undefined,
           )
         : undefined;
-    if (refusal) {
-      // Only when the credential is there: without it Prism's 401 is the answer.
-      if (req.headers.authorization) {
-        sendJson(res, refusal.status, refusal.body, {
-          ...(mockHeaders() as Record<string, string>),
-          'X-Mock-State': 'tenant-refused',
-        });
-        logLine(refusal.status, ' (not one of the session’s tenants)');
-        req.resume();
-        return;
-      }
-    }
-
-    // A JSON body that does not parse never reaches Prism (Prism 5.16 leaves such a request
-    // unanswered): it gets the operation's documented 400 here, and nothing changes.
-    const jsonBody = /^application\/(.+\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
-    if (!stateful && !jsonBody) {
-      const upstream = http.request({
-        host: '127.0.0.1',
-        port: prism.port,
-        method,
-        path: `${path}${url.search}`,
-        headers,
-        agent,
+    // Only when the credential is there: without it Prism's 401 is the answer.
+    if (refusal && req.headers.authorization) {
+      sendJson(res, refusal.status, refusal.body, {
+        ...mockHeaders(),
+        'X-Mock-State': 'tenant-refused',
       });
-      upstream.on('response', (answer) => {
-        const responseHeaders: http.OutgoingHttpHeaders = { ...answer.headers, ...mockHeaders() };
-        for (const name of hopByHop) delete responseHeaders[name];
-        const bodiless = method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
-        if (bodiless || !/json/i.test(String(answer.headers['content-type'] ?? ''))) {
-          res.writeHead(answer.statusCode ?? 502, responseHeaders);
-          answer.pipe(res);
-          logLine(answer.statusCode);
-          return;
-        }
-        // JSON is read whole: the examples' image URLs point at this gateway (static-images.ts).
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('error', prismUnreachable);
-        answer.on('end', () => {
-          const text = localiseStaticUrls(Buffer.concat(chunks).toString('utf8'), requestOrigin(req));
-          delete responseHeaders['transfer-encoding'];
-          responseHeaders['content-length'] = Buffer.byteLength(text);
-          res.writeHead(answer.statusCode ?? 502, responseHeaders);
-          res.end(text);
-          logLine(answer.statusCode);
-        });
-      });
-      upstream.on('error', prismUnreachable);
-      req.pipe(upstream);
+      logLine(refusal.status, ' (not one of the session’s tenants)');
       return;
     }
 
-    let body: Buffer;
-    try {
-      body = await readBody(req, MAX_BODY_BYTES);
-    } catch (error) {
-      sendJson(res, 413, { code: 413, msg: (error as Error).message, data: null });
-      return;
-    }
-    if (jsonBody && body.length && !parsesAsJson(body)) {
-      const documented = operation ? state.contracts.example(operation, '400', 'default') : undefined;
-      sendJson(res, 400, documented ?? { code: 400, msg: '请求体不是合法的 JSON', data: null }, {
-        ...(mockHeaders() as Record<string, string>),
-      });
-      logLine(400, ' (malformed JSON body; the store is unchanged)');
-      return;
-    }
     let verdict: { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
     try {
       verdict = await askPrism(prism.port, method, `${path}${url.search}`, headers, body);
     } catch (error) {
-      prismUnreachable(error as Error);
+      // Prism died under this request or is dying: the supervisor starts it again.
+      const message = (error as Error).message;
+      if (/no answer within/.test(message)) {
+        sendJson(res, 504, { code: 504, msg: `Prism (${service}) ${message}`, data: null }, corsHeaders);
+        logLine(504, ` (Prism ${message})`);
+        return;
+      }
+      unavailable(`Prism (${service}) did not answer (${message})`);
       return;
     }
     const relayVerdict = (note = '') => {
@@ -376,9 +490,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       const answerBody = /json/i.test(String(verdict.headers['content-type'] ?? ''))
         ? Buffer.from(localiseStaticUrls(verdict.body.toString('utf8'), requestOrigin(req)))
         : verdict.body;
-      responseHeaders['content-length'] = answerBody.length;
-      res.writeHead(verdict.status, responseHeaders);
-      res.end(answerBody);
+      // A HEAD answer has no body: Prism's own length stays.
+      if (method !== 'HEAD') responseHeaders['content-length'] = answerBody.length;
+      res.writeHead(verdict.status, safeHeaders(responseHeaders));
+      res.end(method === 'HEAD' ? undefined : answerBody);
       logLine(verdict.status, note);
     };
     if (!stateful || verdict.status < 200 || verdict.status > 299) {
@@ -431,7 +546,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       localiseStaticUrls(JSON.stringify(answer.body), requestOrigin(req)),
     );
     sendJson(res, answer.status, localised, {
-      ...(mockHeaders() as Record<string, string>),
+      ...mockHeaders(),
       'X-Mock-Session': key,
       'X-Mock-State': answer.violation ? 'violation' : 'stored',
       // CORS as Prism would have answered it.
@@ -469,7 +584,12 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     }
     const choose = /^\/__mock\/scenario\/([^/]+)$/.exec(pathname);
     if (choose && method === 'GET') {
-      const name = decodeURIComponent(choose[1] ?? '');
+      let name: string;
+      try {
+        name = decodeURIComponent(choose[1] ?? '');
+      } catch {
+        name = choose[1] ?? '';
+      }
       const scenario = findScenario(name);
       if (!scenario) {
         sendJson(res, 404, {
@@ -501,7 +621,13 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       try {
         body = await readJson(req);
       } catch (error) {
-        sendJson(res, 400, { code: 400, msg: `Invalid JSON body: ${(error as Error).message}` }, corsHeaders);
+        const status = error instanceof BodyTooLarge ? 413 : 400;
+        sendJson(
+          res,
+          status,
+          { code: status, msg: `Invalid JSON body: ${(error as Error).message}` },
+          corsHeaders,
+        );
         return true;
       }
       const request = parsePushRequest(body);
@@ -545,23 +671,42 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       const services = Object.fromEntries(
         serviceDocuments.map((s) => {
           const b = backends.get(s);
+          const restarts = { restarts: b?.restarts ?? 0 };
+          if (b?.down)
+            return [s, { status: 'restarting', reason: b.down.reason, since: b.down.since, ...restarts }];
           const up = b?.prism && !b.prism.process.hasExited();
           return [
             s,
             up
-              ? { status: 'up', operations: contracts.operations(s).length }
-              : { status: 'down', reason: b?.unavailable ?? 'stopped' },
+              ? {
+                  status: 'up',
+                  operations: contracts.operations(s).length,
+                  pid: b.prism?.process.pid,
+                  ...restarts,
+                }
+              : { status: 'down', reason: b?.unavailable ?? 'stopped', ...restarts },
           ];
         }),
       );
-      sendJson(res, 200, { dynamic, services, realtime: { clients: hub.clients().length } });
+      sendJson(res, 200, {
+        dynamic,
+        services,
+        realtime: { clients: hub.clients().length, restarts: hub.restarts },
+      });
       return true;
     }
     return false;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    } catch {
+      req.resume();
+      sendJson(res, 400, { code: 400, msg: `Not a request target: ${req.url ?? ''}`, data: null });
+      return;
+    }
     const service = serviceOf(url.pathname);
     if (service) {
       await proxyToPrism(req, res, url, service);
@@ -586,12 +731,19 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
-    const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+    let pathname: string | undefined;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+    } catch {
+      pathname = undefined;
+    }
     if (pathname === REALTIME_PATH) {
       hub.handleUpgrade(req, socket, head, stateKey(req));
       return;
     }
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.end(
+      `HTTP/1.1 ${pathname === undefined ? '400 Bad Request' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
   };
 
   // Both loopbacks by default: "localhost" may resolve to either.
@@ -659,9 +811,10 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     }
   };
 
-  let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      for (const timer of restartTimers) clearTimeout(timer);
+      await Promise.all([...backends.values()].map((b) => b.starting));
       await hub.close();
       await Promise.all(
         servers.map(
@@ -672,7 +825,6 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
             }),
         ),
       );
-      agent.destroy();
       await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
       state.close();
     })();
@@ -683,6 +835,13 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
 
   const url = `http://localhost:${port}`;
   log(`[mock] gateway on ${url}${dynamic ? ` (dynamic responses, seed ${options.dynamicSeed})` : ''}`);
-  const pids = [...backends.values()].flatMap((b) => (b.prism ? [b.prism.process.pid] : []));
-  return { url, port, pids, stop };
+  return {
+    url,
+    port,
+    get pids() {
+      return [...backends.values()].flatMap((b) => (b.prism ? [b.prism.process.pid] : []));
+    },
+    pid: (service) => backends.get(service)?.prism?.process.pid,
+    stop,
+  };
 }

@@ -39,7 +39,9 @@ export interface PushTarget {
 }
 
 export class RealtimeHub {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private wss: WebSocketServer;
+  /** How many times the socket server was replaced after it failed. */
+  restarts = 0;
   private readonly byUid = new Map<string, Set<WebSocket>>();
   private readonly uidOf = new Map<WebSocket, string>();
   private readonly sessionOf = new WeakMap<WebSocket, string>();
@@ -58,7 +60,40 @@ export class RealtimeHub {
       const validate = ajv.compile(contract.register.schema);
       this.validateRegister = (frame) => validate(frame) as boolean;
     }
-    this.wss.on('connection', (socket) => this.onConnection(socket));
+    this.wss = this.createServer();
+  }
+
+  /**
+   * The socket server runs inside the gateway; when it fails (an 'error' event, an upgrade
+   * that throws) it is replaced by a new one at once: its sockets are closed (the app's
+   * socket reconnects and registers again) and the failure is logged with its cause.
+   */
+  private createServer(): WebSocketServer {
+    // Frames of this contract are a few hundred bytes; ws would take 100 MiB by default.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    wss.on('connection', (socket) => this.onConnection(socket));
+    wss.on('error', (error) => this.recover(wss, error));
+    wss.on('wsClientError', (_error, socket) => socket.destroy());
+    return wss;
+  }
+
+  private recover(failed: WebSocketServer, error: Error): void {
+    if (failed !== this.wss) return;
+    this.restarts += 1;
+    this.warn(
+      `[realtime] the socket server failed (${error.message}); ${failed.clients.size} connection(s) closed, ` +
+        `a new server takes over (restart ${this.restarts})`,
+    );
+    this.wss = this.createServer();
+    for (const socket of failed.clients) socket.terminate();
+    this.byUid.clear();
+    this.uidOf.clear();
+    failed.close();
+  }
+
+  /** The socket server in use now (tests make it fail to see it replaced). */
+  get server(): WebSocketServer {
+    return this.wss;
   }
 
   get realtimeContract(): RealtimeContract {
@@ -67,10 +102,16 @@ export class RealtimeHub {
 
   /** Takes over an HTTP upgrade for the socket path; `session` is the QA session's store key. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, session = 'default|default'): void {
-    this.wss.handleUpgrade(request, socket, head, (ws) => {
-      this.sessionOf.set(ws, session);
-      this.wss.emit('connection', ws, request);
-    });
+    const wss = this.wss;
+    try {
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        this.sessionOf.set(ws, session);
+        wss.emit('connection', ws, request);
+      });
+    } catch (error) {
+      socket.destroy();
+      this.recover(wss, error as Error);
+    }
   }
 
   private onConnection(socket: WebSocket): void {
@@ -82,7 +123,12 @@ export class RealtimeHub {
       } catch {
         return; // not JSON: ignored
       }
-      this.onFrame(socket, frame);
+      try {
+        this.onFrame(socket, frame);
+      } catch (error) {
+        // A frame never takes the gateway down: it is dropped, and said so.
+        this.warn(`[realtime] a frame could not be handled (${(error as Error).message}); ignored`);
+      }
     });
     socket.on('close', () => this.forget(socket));
     socket.on('error', () => this.forget(socket));

@@ -17,7 +17,14 @@ export const PLANTED = {
   getQuestionFeedback: ['envelope_conformance'],
   getTenantDetail: ['tenant_isolation'],
   register: ['socket_frame_conformance'],
+  // Issue 28: dies on a property named outside Latin-1 (as Prism 5.16 did) and is back 1.5 s later.
+  updateRole: ['stopped_answering'],
+  // Issue 28: answers methods the contract does not document (as if they were GET).
+  getLoginUserPowers: ['unsupported_method'],
 } as const;
+
+/** How long the planted crash keeps /api/rbac down. */
+const DOWN_MS = 1500;
 
 const LEAKED_DETAIL = {
   tenant_link: 't-conformance-other',
@@ -54,23 +61,36 @@ export async function startBrokenServer(upstream: string): Promise<BrokenServer>
   const createdRoles = new Set<string>();
   const sockets = new Set<WebSocket>();
 
+  /** The mock stack's answer (node:http: fetch cannot send TRACE); `Allow` and `Retry-After` kept. */
   const forward = async (
     req: IncomingMessage,
     headers: Record<string, string>,
-  ): Promise<{ status: number; body: string; type: string }> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const res = await fetch(`${upstream}${req.url}`, {
-      method: req.method,
-      headers,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    body: Buffer,
+    method = req.method ?? 'GET',
+  ): Promise<{ status: number; body: string; type: string; extra: Record<string, string> }> => {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${upstream}${req.url}`, {
+        method,
+        headers: { ...headers, 'content-length': String(body.length) },
+      });
+      request.on('response', (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => {
+          const extra: Record<string, string> = {};
+          for (const name of ['allow', 'retry-after'])
+            if (typeof res.headers[name] === 'string') extra[name] = res.headers[name];
+          resolve({
+            status: res.statusCode ?? 502,
+            body: Buffer.concat(parts).toString('utf8'),
+            type: res.headers['content-type'] ?? 'application/json',
+            extra,
+          });
+        });
+      });
+      request.on('error', reject);
+      request.end(body);
     });
-    return {
-      status: res.status,
-      body: await res.text(),
-      type: res.headers.get('content-type') ?? 'application/json',
-    };
   };
 
   const reply = (
@@ -78,10 +98,12 @@ export async function startBrokenServer(upstream: string): Promise<BrokenServer>
     status: number,
     body: string,
     type = 'application/json; charset=utf-8',
+    extra: Record<string, string> = {},
   ) => {
-    res.writeHead(status, { 'Content-Type': type });
+    res.writeHead(status, { 'Content-Type': type, ...extra });
     res.end(body);
   };
+  let rbacDownUntil = 0;
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -105,10 +127,35 @@ export async function startBrokenServer(upstream: string): Promise<BrokenServer>
         reply(res, 200, JSON.stringify({ delivered: sockets.size }));
         return;
       }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      // Defect: the rbac service is down for a while after the crash below.
+      if (path.startsWith('/api/rbac/') && Date.now() < rbacDownUntil)
+        return reply(res, 502, 'Bad Gateway', 'text/plain');
+      // Defect: a property named outside Latin-1 in a role update crashes the service.
+      if (
+        path === '/api/rbac/role/v1/' &&
+        req.method === 'PUT' &&
+        /"[^"]*[^\t\x20-\xff][^"]*"\s*:/.test(body.toString('utf8'))
+      ) {
+        rbacDownUntil = Date.now() + DOWN_MS;
+        res.socket?.destroy();
+        return;
+      }
+      // Defect: answers methods the contract does not document for the path (as GET).
+      if (
+        path === '/api/rbac/power/v1/login/user/powers' &&
+        req.method !== 'GET' &&
+        req.method !== 'OPTIONS'
+      ) {
+        const answer = await forward(req, headers, Buffer.alloc(0), 'GET');
+        return reply(res, answer.status, answer.body, answer.type);
+      }
       // Defect: ignores authentication (a missing or malformed credential is replaced by a good one).
       if (path === '/api/rbac/role/v1/all' && !/^Basic \S+$/.test(headers.authorization ?? ''))
         headers.authorization = 'Basic stolen';
-      const answer = await forward(req, headers);
+      const answer = await forward(req, headers, body);
 
       // Defect: forgets the roles it created.
       if (path === '/api/rbac/role/v1/' && req.method === 'POST' && answer.status === 200) {
@@ -139,7 +186,7 @@ export async function startBrokenServer(upstream: string): Promise<BrokenServer>
       // Defect: another tenant's data for anyone who asks.
       if (path === '/api/workbench/tenant/v1/detail' && answer.status === 403)
         return reply(res, 200, JSON.stringify({ code: 0, msg: 'success', data: LEAKED_DETAIL }));
-      reply(res, answer.status, answer.body, answer.type);
+      reply(res, answer.status, answer.body, answer.type, answer.extra);
     })().catch((error: unknown) =>
       reply(res, 502, JSON.stringify({ code: 502, msg: String(error), data: null })),
     );

@@ -2,7 +2,8 @@
  * The conformance checker (`npm run contract:verify`), run as a backend team runs it:
  * (a) against the mock stack with writes allowed — nothing to report;
  * (b) against a server with one planted defect per kind — each reported, with its
- *     operation, and nothing else;
+ *     operation, and nothing else (among them a crash on a property named outside Latin-1,
+ *     and answers to undocumented methods);
  * and its usage errors, an unreachable upstream, the JSON and JUnit reports.
  */
 import { spawn } from 'node:child_process';
@@ -130,6 +131,14 @@ describe('contract:verify', { timeout: 180_000 }, () => {
       // The credential never reaches a report.
       expect(JSON.stringify(f)).not.toContain('Basic verify');
     }
+    // Issue 28: the crash is reported once, with the request that caused it, and the run went on.
+    const stopped = json.findings.filter((f) => f.kind === 'stopped_answering');
+    expect(stopped).toHaveLength(1);
+    expect(stopped[0]!.message).toMatch(/outside Latin-1.*answered 502; it answered again/);
+    expect(stopped[0]!.curl).toContain('Ꮲ属性😀');
+    expect(
+      json.findings.filter((f) => f.kind === 'unsupported_method').map((f) => f.message.split(',')[0]),
+    ).toEqual(['PUT', 'POST', 'DELETE', 'PATCH', 'TRACE'].map((m) => `${m} /power/v1/login/user/powers`));
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain(`failures="${json.findings.length}"`);
     expect(xml).toContain('<failure type="tenant_isolation"');

@@ -7,7 +7,7 @@
  * and the request helpers the gateway uses to hand a request to the state layer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson } from '../http';
+import { BodyTooLarge, readBody, sendJson } from '../http';
 import { SCENARIO_COOKIE, findScenario } from '../scenarios';
 import { isSnapshot, type StateLayer } from './index';
 import { requestSession, newSessionId, sessionCookie, sessionKey, splitKey } from './sessions';
@@ -65,7 +65,8 @@ export async function handleStateRoute(
     try {
       snapshot = JSON.parse((await readBody(req, MAX_STATE_BYTES)).toString('utf8'));
     } catch (error) {
-      sendJson(res, 400, { code: 400, msg: `Invalid JSON body: ${(error as Error).message}` });
+      const status = error instanceof BodyTooLarge ? 413 : 400;
+      sendJson(res, status, { code: status, msg: `Invalid JSON body: ${(error as Error).message}` });
       return true;
     }
     if (!isSnapshot(snapshot) || !findScenario(snapshot.scenario)) {
