@@ -181,7 +181,7 @@ export class Findings {
         !Array.isArray(json) &&
         Number.isInteger((json as { code?: unknown }).code) &&
         typeof (json as { msg?: unknown }).msg === 'string';
-      if (!envelope) {
+      if (!envelope && contracts.usesEnvelope(op, String(status))) {
         this.add(
           id,
           'envelope_conformance',

@@ -65,6 +65,19 @@ export class ContractView {
     return jsonContent(this.documents, responses[status] ?? responses.default, op.file) !== undefined;
   }
 
+  /**
+   * Whether the documented response for a status is the shared `{ code, msg, data }` envelope:
+   * every `application/json` response is (a Spectral rule keeps it so); a standard format with a
+   * media type of its own is what its standard says, e.g. `getSubAppJwks`'s
+   * `application/jwk-set+json`.
+   */
+  usesEnvelope(op: OperationInfo, status: string): boolean {
+    const responses = isObject(op.operation.responses) ? op.operation.responses : {};
+    const response = this.documents.deref(responses[status] ?? responses.default, op.file);
+    const content = response && isObject(response.value) ? response.value.content : undefined;
+    return isObject(content) && 'application/json' in content;
+  }
+
   /** The operation requires a credential: its security (or the document's) names a scheme. */
   secured(op: OperationInfo): boolean {
     const doc = this.documents.load(documentPath(op.service));

@@ -81,8 +81,8 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
     expect(json.findings, output).toEqual([]);
     expect(code).toBe(0);
-    // 51 operations, less the 10 marked unsafe (deleting the account, texting strangers, ...).
-    expect(json.summary.operations).toBe(41);
+    // 53 operations, less the 10 marked unsafe (deleting the account, texting strangers, ...).
+    expect(json.summary.operations).toBe(43);
     expect(json.warnings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ operationId: 'deleteAccount', kind: 'not_checked' }),
@@ -90,7 +90,7 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     );
     expect(json.summary.requests).toBeGreaterThan(500);
     expect(output).toContain('✔ no findings');
-    expect(output).toMatch(/41 operation\(s\), \d+ request\(s\), 2 socket frame\(s\)/);
+    expect(output).toMatch(/43 operation\(s\), \d+ request\(s\), 2 socket frame\(s\)/);
   });
 
   it('(b) a broken server: each planted defect is reported with its operation, and nothing else', async () => {
@@ -168,7 +168,7 @@ describe('contract:verify', { timeout: 180_000 }, () => {
     );
     expect(code).toBe(0);
     const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    expect(json.summary.operations).toBe(17);
+    expect(json.summary.operations).toBe(19);
     // Nothing was written to the default session (the one the checker's requests use).
     expect(await records()).toBe(before);
   });
