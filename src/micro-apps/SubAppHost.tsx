@@ -49,8 +49,7 @@ const SUB_APP_SANDBOX = [
 type Status = 'loading' | 'mounted' | 'error';
 
 /** The origin of `app`'s frame page, for this shell. */
-const frameOriginOf = (app: SubAppName) =>
-  frameOriginFor(app, config.subAppFrameOrigin, window.location);
+const frameOriginOf = (app: SubAppName) => frameOriginFor(app, config.subAppFrameOrigin, window.location);
 
 export function SubAppHost({ app, onMounted }: { app: SubAppName; onMounted?: () => void }) {
   const [attempt, setAttempt] = useState(0);
@@ -231,8 +230,16 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       frameRef.current = null;
       // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.
       const holder = leavingFrames() as MovableParent;
+      let kept = false;
       if (typeof holder.moveBefore === 'function' && frame.isConnected) {
-        holder.moveBefore(frame, null);
+        try {
+          holder.moveBefore(frame, null);
+          kept = true;
+        } catch {
+          // a browser that cannot move it in this state: as below
+        }
+      }
+      if (kept) {
         void connection.disconnect().finally(() => frame.remove());
       } else {
         // Without a state-keeping move the frame goes with its place; the frame page then runs
