@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (the `lighthouse` package, Debian's Chromium) on the
+ * production build, served as `npm run bench` serves it (gzip on loopback, the mock stack behind
+ * the same-origin proxy), signed in. For each page — the signed-in home (scenario `personal`)
+ * and the product app's home (`/micro-app-product/`, scenario `owner`) — and each setting —
+ * Lighthouse's desktop preset and its default (mobile) settings — it runs Lighthouse
+ * `LIGHTHOUSE_RUNS` times (default 5), each in a fresh browser profile: a new Chromium with an
+ * empty profile signs in through the dev SSO (the session lands in the profile's storage),
+ * then Lighthouse navigates to the page (its own cache clear; it keeps local storage and cookies).
+ *
+ * Prints the medians of the performance score, FCP, LCP, TBT, CLS and Speed Index, with
+ * Lighthouse's `benchmarkIndex` of the machine beside them (scores move with the machine), and
+ * the first load's JavaScript: the entry and its modulepreloads as listed in the built
+ * index.html, gzip -9. Figures only — no pass/fail (targets: README "The first load").
+ *
+ *   npm run bench:lighthouse                    builds first, then all pages and settings
+ *   npm run bench:lighthouse -- --no-build      the existing dist/
+ *   LIGHTHOUSE_ONLY=home:mobile npm run bench:lighthouse -- --no-build
+ *   LIGHTHOUSE_JSON=out.json …                  also writes every run's figures as JSON
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
+import { startMockStack } from '../mock/index';
+import { serveBuild } from './static-server';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
+
+/** What is measured: the page, and the scenario user whose session is in the profile. */
+const PAGES = [
+  { name: 'home', path: '/', scenario: 'personal' },
+  { name: 'product', path: '/micro-app-product/', scenario: 'owner' },
+] as const;
+const SETTINGS = ['desktop', 'mobile'] as const;
+type Setting = (typeof SETTINGS)[number];
+
+/** `home:mobile,product:desktop` (either part may be `*`); all by default. */
+const only = (process.env.LIGHTHOUSE_ONLY ?? '*:*').split(',').map((pair) => pair.split(':'));
+const wanted = (page: string, setting: string) =>
+  only.some(([p = '*', s = '*']) => (p === '*' || p === page) && (s === '*' || s === setting));
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  benchmarkIndex: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function figures(lhr: Result): Figures {
+  const value = (id: string) => {
+    const audit = lhr.audits[id];
+    if (typeof audit?.numericValue !== 'number') throw new Error(`Lighthouse gave no ${id}`);
+    return audit.numericValue;
+  };
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number')
+    throw new Error(`Lighthouse gave no score: ${lhr.runtimeError?.message ?? 'unknown error'}`);
+  return {
+    score: score * 100,
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** One run: a fresh profile signs in, then Lighthouse loads the page in it. */
+async function runOnce(base: string, page: (typeof PAGES)[number], setting: Setting): Promise<Figures> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-lighthouse-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const tab = await browser.newPage();
+    // The dev SSO round trip: scenario cookie, authorize page, callback; the token ends in local storage.
+    await tab.goto(`${base}/__mock/scenario/${page.scenario}?next=${encodeURIComponent(page.path)}`);
+    await tab.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
+    await tab.goto('about:blank');
+    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const result = await lighthouse(
+      base + page.path,
+      flags,
+      setting === 'desktop' ? desktopConfig : undefined,
+      // puppeteer-core's Page, the type Lighthouse names (its own copy of the same version).
+      tab as unknown as Parameters<typeof lighthouse>[3],
+    );
+    if (!result) throw new Error('Lighthouse returned nothing');
+    return figures(result.lhr);
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** The entry and its modulepreloads, as the built index.html lists them, with their gzip -9 sizes. */
+function firstLoadJs(): { files: number; gzip: number } {
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const tag = match[0];
+    const url = /\b(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if (url && (tag.startsWith('<script') || /rel="modulepreload"/.test(tag))) urls.add(url);
+  }
+  let gzip = 0;
+  for (const url of urls) gzip += gzipSync(readFileSync(path.join(outDir, url)), { level: 9 }).length;
+  return { files: urls.size, gzip };
+}
+
+const ms = (x: number) => `${Math.round(x)} ms`.padStart(8);
+const s = (x: number) => `${(x / 1000).toFixed(2)} s`.padStart(8);
+
+async function main() {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  if (!process.argv.includes('--no-build')) {
+    console.log('[lighthouse] vite build…');
+    execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    });
+  }
+  const stack = await startMockStack({ quiet: true });
+  const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
+  const rows: { page: string; setting: Setting; runs: Figures[] }[] = [];
+  try {
+    for (const page of PAGES)
+      for (const setting of SETTINGS) {
+        if (!wanted(page.name, setting)) continue;
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const run = await runOnce(site.url, page, setting);
+          console.log(
+            `[lighthouse] ${page.name} ${setting} #${i + 1}: score ${Math.round(run.score)}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${Math.round(run.si)} ms, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
+          );
+          runs.push(run);
+        }
+        rows.push({ page: page.name, setting, runs });
+      }
+  } finally {
+    await site.close();
+    await stack.stop();
+  }
+
+  const js = firstLoadJs();
+  console.log(
+    `\nLighthouse ${RUNS} runs each, medians; production build, gzip, signed in, fresh profile per run:`,
+  );
+  console.log('page     setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex');
+  for (const { page, setting, runs } of rows) {
+    const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
+    console.log(
+      `${page.padEnd(8)} ${setting.padEnd(8)} ${String(Math.round(m('score'))).padStart(6)} ${s(m('fcp'))} ${s(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(7)} ${s(m('si'))}   ${Math.round(m('benchmarkIndex'))} (${runs.map((run) => Math.round(run.benchmarkIndex)).join(', ')})`,
+    );
+  }
+  console.log(
+    `first-load JS (index.html's entry and modulepreloads, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
+  );
+  if (process.env.LIGHTHOUSE_JSON)
+    writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify({ rows, firstLoadJs: js }, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
