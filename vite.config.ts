@@ -6,6 +6,7 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
+import { firstLoadStages } from './scripts/first-load-stages.ts';
 import { cspPreview, NONCE_PLACEHOLDER } from './scripts/csp.ts';
 import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
@@ -46,6 +47,9 @@ export default defineConfig({
     cspPreview(),
     antdShellCss(),
     firstLoadCompileHints(),
+    // issue #27: index.html's entry evaluates the first load one chunk per task, after a paint
+    // (scripts/first-load-stages.ts).
+    firstLoadStages(),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),
