@@ -17,6 +17,9 @@
  *   npm run bench:lighthouse -- --no-build      the existing dist/
  *   LIGHTHOUSE_ONLY=home:mobile npm run bench:lighthouse -- --no-build
  *   LIGHTHOUSE_JSON=out.json …                  also writes every run's figures as JSON
+ *   npm run bench:lighthouse -- --no-build --compare dist-before
+ *       two builds (folders under the project) run by run in turn, so both meet the same load
+ *       of a shared machine: one table each
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,14 @@ import { serveBuild } from './static-server';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
+const compareAt = process.argv.indexOf('--compare');
+/** The builds measured: `--compare DIR` first, then this one. */
+const builds = [
+  ...(compareAt > 0 && process.argv[compareAt + 1]
+    ? [path.join(projectRoot, process.argv[compareAt + 1]!)]
+    : []),
+  outDir,
+];
 
 /** What is measured: the page, and the scenario user whose session is in the profile. */
 const PAGES = [
@@ -122,8 +133,8 @@ async function runOnce(base: string, page: (typeof PAGES)[number], setting: Sett
 }
 
 /** The entry and its modulepreloads, as the built index.html lists them, with their gzip -9 sizes. */
-function firstLoadJs(): { files: number; gzip: number } {
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+function firstLoadJs(dir: string): { files: number; gzip: number } {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   const urls = new Set<string>();
   for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const tag = match[0];
@@ -131,7 +142,7 @@ function firstLoadJs(): { files: number; gzip: number } {
     if (url && (tag.startsWith('<script') || /rel="modulepreload"/.test(tag))) urls.add(url);
   }
   let gzip = 0;
-  for (const url of urls) gzip += gzipSync(readFileSync(path.join(outDir, url)), { level: 9 }).length;
+  for (const url of urls) gzip += gzipSync(readFileSync(path.join(dir, url)), { level: 9 }).length;
   return { files: urls.size, gzip };
 }
 
@@ -149,43 +160,49 @@ async function main() {
     });
   }
   const stack = await startMockStack({ quiet: true });
-  const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  const rows: { page: string; setting: Setting; runs: Figures[] }[] = [];
+  const sites = await Promise.all(builds.map((dir) => serveBuild({ dir, gatewayUrl: stack.url })));
+  const rows: { build: string; page: string; setting: Setting; runs: Figures[] }[] = [];
   try {
     for (const page of PAGES)
       for (const setting of SETTINGS) {
         if (!wanted(page.name, setting)) continue;
-        const runs: Figures[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const run = await runOnce(site.url, page, setting);
-          console.log(
-            `[lighthouse] ${page.name} ${setting} #${i + 1}: score ${Math.round(run.score)}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${Math.round(run.si)} ms, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
-          );
-          runs.push(run);
-        }
-        rows.push({ page: page.name, setting, runs });
+        const runs: Figures[][] = builds.map(() => []);
+        for (let i = 0; i < RUNS; i++)
+          for (const [b, site] of sites.entries()) {
+            const run = await runOnce(site.url, page, setting);
+            console.log(
+              `[lighthouse] ${path.basename(builds[b]!)} ${page.name} ${setting} #${i + 1}: score ${Math.round(run.score)}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${Math.round(run.si)} ms, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
+            );
+            runs[b]!.push(run);
+          }
+        builds.forEach((dir, b) =>
+          rows.push({ build: path.basename(dir), page: page.name, setting, runs: runs[b]! }),
+        );
       }
   } finally {
-    await site.close();
+    await Promise.all(sites.map((site) => site.close()));
     await stack.stop();
   }
 
-  const js = firstLoadJs();
-  console.log(
-    `\nLighthouse ${RUNS} runs each, medians; production build, gzip, signed in, fresh profile per run:`,
-  );
-  console.log('page     setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex');
-  for (const { page, setting, runs } of rows) {
-    const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  for (const dir of builds) {
+    const js = firstLoadJs(dir);
     console.log(
-      `${page.padEnd(8)} ${setting.padEnd(8)} ${String(Math.round(m('score'))).padStart(6)} ${s(m('fcp'))} ${s(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(7)} ${s(m('si'))}   ${Math.round(m('benchmarkIndex'))} (${runs.map((run) => Math.round(run.benchmarkIndex)).join(', ')})`,
+      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, gzip, signed in, fresh profile per run:`,
+    );
+    console.log(
+      'page     setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
+    );
+    for (const { page, setting, runs } of rows.filter((row) => row.build === path.basename(dir))) {
+      const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
+      console.log(
+        `${page.padEnd(8)} ${setting.padEnd(8)} ${String(Math.round(m('score'))).padStart(6)} ${s(m('fcp'))} ${s(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(7)} ${s(m('si'))}   ${Math.round(m('benchmarkIndex'))} (${runs.map((run) => Math.round(run.benchmarkIndex)).join(', ')})`,
+      );
+    }
+    console.log(
+      `first-load JS (index.html's entry and modulepreloads, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
     );
   }
-  console.log(
-    `first-load JS (index.html's entry and modulepreloads, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
-  );
-  if (process.env.LIGHTHOUSE_JSON)
-    writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify({ rows, firstLoadJs: js }, null, 2));
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(rows, null, 2));
 }
 
 main().catch((error) => {
