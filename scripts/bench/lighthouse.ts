@@ -25,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -35,14 +36,14 @@ import { serveBuild } from './static-server';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
-const compareAt = process.argv.indexOf('--compare');
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    compare: { type: 'string' },
+  },
+});
 /** The builds measured: `--compare DIR` first, then this one. */
-const builds = [
-  ...(compareAt > 0 && process.argv[compareAt + 1]
-    ? [path.join(projectRoot, process.argv[compareAt + 1]!)]
-    : []),
-  outDir,
-];
+const builds = [...(options.compare ? [path.join(projectRoot, options.compare)] : []), outDir];
 
 /** What is measured: the page, and the scenario user whose session is in the profile. */
 const PAGES = [
@@ -152,7 +153,7 @@ const s = (x: number) => `${(x / 1000).toFixed(2)} s`.padStart(8);
 async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  if (!process.argv.includes('--no-build')) {
+  if (!options['no-build']) {
     console.log('[lighthouse] vite build…');
     execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
       cwd: projectRoot,
