@@ -52,76 +52,68 @@ function currentModal(): ModalState {
   return { open: false, mask: null };
 }
 
-/** Calls `report` whenever the child's modal state changes (first with the state now). */
-export function watchModals(report: (state: ModalState) => void): () => void {
-  let last = '';
-  let scheduled = 0;
-  const check = () => {
-    scheduled = 0;
-    const state = currentModal();
-    const key = `${state.open}|${state.mask ?? ''}`;
-    if (key === last) return;
-    last = key;
-    report(state);
-  };
-  const schedule = () => {
-    scheduled ||= window.requestAnimationFrame(check);
-  };
-  const observer = new MutationObserver(schedule);
-  observer.observe(document.documentElement, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['open', 'style', 'class', 'hidden', 'role', 'aria-modal'],
-  });
-  // A dialog closed with Esc or `close()`; CSS transitions that end a library's leave animation.
-  document.addEventListener('close', schedule, true);
-  document.addEventListener('cancel', schedule, true);
-  document.addEventListener('transitionend', schedule, true);
-  document.addEventListener('animationend', schedule, true);
-  check();
-  return () => {
-    observer.disconnect();
-    window.cancelAnimationFrame(scheduled);
-    document.removeEventListener('close', schedule, true);
-    document.removeEventListener('cancel', schedule, true);
-    document.removeEventListener('transitionend', schedule, true);
-    document.removeEventListener('animationend', schedule, true);
-  };
-}
-
-/** Where the child's `[data-guide]` elements are (for the shell's tour), reported when they move. */
-export function watchGuideTargets(
-  report: (targets: Record<string, { left: number; top: number; width: number; height: number }>) => void,
+/**
+ * Reads `read()` now and again on the next frame after any change of the document (or any of
+ * `events` on `target`, in the capture phase), and calls `report` when what it read changed.
+ */
+function watchDocument<T>(
+  read: () => T,
+  report: (value: T) => void,
+  observe: MutationObserverInit,
+  events: [EventTarget, string][],
 ): () => void {
   let last = '';
   let scheduled = 0;
   const check = () => {
     scheduled = 0;
-    const targets: Record<string, { left: number; top: number; width: number; height: number }> = {};
-    for (const element of document.querySelectorAll<HTMLElement>('[data-guide]')) {
-      const name = element.dataset.guide;
-      if (!name) continue;
-      const { left, top, width, height } = element.getBoundingClientRect();
-      targets[name] = { left, top, width, height };
-    }
-    const key = JSON.stringify(targets);
+    const value = read();
+    const key = JSON.stringify(value);
     if (key === last) return;
     last = key;
-    report(targets);
+    report(value);
   };
   const schedule = () => {
     scheduled ||= window.requestAnimationFrame(check);
   };
   const observer = new MutationObserver(schedule);
-  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
-  window.addEventListener('resize', schedule);
-  window.addEventListener('scroll', schedule, true);
+  observer.observe(document.documentElement, { subtree: true, childList: true, ...observe });
+  for (const [target, type] of events) target.addEventListener(type, schedule, true);
   check();
   return () => {
     observer.disconnect();
     window.cancelAnimationFrame(scheduled);
-    window.removeEventListener('resize', schedule);
-    window.removeEventListener('scroll', schedule, true);
+    for (const [target, type] of events) target.removeEventListener(type, schedule, true);
   };
+}
+
+/** Calls `report` whenever the child's modal state changes (first with the state now). */
+export function watchModals(report: (state: ModalState) => void): () => void {
+  return watchDocument(
+    currentModal,
+    report,
+    { attributes: true, attributeFilter: ['open', 'style', 'class', 'hidden', 'role', 'aria-modal'] },
+    // A dialog closed with Esc or `close()`; CSS transitions that end a library's leave animation.
+    ['close', 'cancel', 'transitionend', 'animationend'].map((type) => [document, type]),
+  );
+}
+
+type Box = { left: number; top: number; width: number; height: number };
+
+function guideTargets(): Record<string, Box> {
+  const targets: Record<string, Box> = {};
+  for (const element of document.querySelectorAll<HTMLElement>('[data-guide]')) {
+    const name = element.dataset.guide;
+    if (!name) continue;
+    const { left, top, width, height } = element.getBoundingClientRect();
+    targets[name] = { left, top, width, height };
+  }
+  return targets;
+}
+
+/** Where the child's `[data-guide]` elements are (for the shell's tour), reported when they move. */
+export function watchGuideTargets(report: (targets: Record<string, Box>) => void): () => void {
+  return watchDocument(guideTargets, report, { attributes: true }, [
+    [window, 'resize'],
+    [window, 'scroll'],
+  ]);
 }
