@@ -4,10 +4,8 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 // Local imports name their file (`.ts`), here and in what they import: Vite's native config loader,
 // planned as the default, needs it, and Vite 8 warned about it on every start until they did.
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
-import { bootFrame } from './scripts/boot-frame/plugin.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
-import { firstLoadStages } from './scripts/first-load-stages.ts';
 import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './scripts/csp.ts';
 import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
@@ -50,10 +48,6 @@ export default defineConfig({
     frameHostsDev(),
     antdShellCss(),
     firstLoadCompileHints(),
-    // issue #27: index.html's entry evaluates the first load one chunk per task, after a paint
-    // (scripts/first-load-stages.ts), and paints the signed-in shell's frame first (scripts/boot-frame).
-    firstLoadStages(),
-    bootFrame(),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),

@@ -19,10 +19,6 @@ const inPackages = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?
 /** Higher priority groups take their modules first; each group brings the dependencies nobody took. */
 export const FIRST_LOAD_VENDOR_CHUNKS: CodeSplittingGroup[] = [
   { name: 'vendor-react', tags: FIRST_LOAD, priority: 40, test: inPackages('react|react-dom|scheduler') },
-  // The bootstrap calls and what they need (React Query, the transport, the session), in a chunk
-  // of their own: scripts/first-load-stages.ts evaluates it right after React, so the calls leave
-  // before antd and ProComponents are evaluated.
-  { name: 'early-start', tags: FIRST_LOAD, priority: 35, test: /[\\/]src[\\/]app[\\/]early-start\.ts$/ },
   {
     name: 'vendor-antd-base',
     tags: FIRST_LOAD,
