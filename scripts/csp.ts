@@ -176,6 +176,15 @@ function hostOf(req: Connect.IncomingMessage): { hostname: string; port: string 
 const loopbackShellOrigins = (port: string) =>
   ['localhost', '127.0.0.1'].map((host) => `http://${host}${port ? `:${port}` : ''}`);
 
+/** A path as the file server will read it (`/%73ub-app.html` and `/./sub-app.html` are the frame page too). */
+function normalisedPath(pathname: string): string {
+  try {
+    return path.posix.normalize(decodeURIComponent(pathname));
+  } catch {
+    return pathname;
+  }
+}
+
 const notFound = (res: import('node:http').ServerResponse, why: string) => {
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -203,11 +212,12 @@ export function cspPreview(): Plugin {
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '/').split('?')[0] ?? '/';
         const { hostname, port } = hostOf(req);
+        const page = normalisedPath(pathname);
         const frameApp = frameAppOfHost(hostname, env.VITE_SUB_APP_FRAME_ORIGIN);
         if (!frameApp && PROXIED.test(pathname)) return next();
         if (frameApp && (PROXIED.test(pathname) || pathname === '/favicon.svg'))
           return notFound(res, 'A sub-app frame origin serves the frame page and its assets only.');
-        if (!frameApp && pathname === SUB_APP_FRAME_PAGE)
+        if (!frameApp && page === SUB_APP_FRAME_PAGE)
           return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
         const nonce = newNonce();
         const sources = policySources(env, loopbackShellOrigins(port));
@@ -256,7 +266,7 @@ export function frameHostsDev(): Plugin {
         const url = new URL(req.url ?? '/', 'http://dev.invalid');
         const frameApp = frameAppOfHost(hostOf(req).hostname, template);
         if (!frameApp) {
-          if (url.pathname === SUB_APP_FRAME_PAGE)
+          if (normalisedPath(url.pathname) === SUB_APP_FRAME_PAGE)
             return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
           return next();
         }

@@ -7,6 +7,7 @@
  * assets, as a deployment's frame server does.
  */
 import http from 'node:http';
+import path from 'node:path';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
@@ -52,6 +53,11 @@ export async function serveBuild(opts: {
       if (!url.pathname.startsWith('/assets/') && url.pathname !== '/sub-app.html')
         req.url = `/sub-app.html?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
       gzip(req, res, () => files(req, res));
+    } else if (
+      path.posix.normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')) === '/sub-app.html'
+    ) {
+      res.writeHead(404);
+      res.end(); // the frame page is served on the frame origins only
     } else if (proxied(req.url ?? '/')) proxy.web(req, res);
     else gzip(req, res, () => files(req, res));
   });

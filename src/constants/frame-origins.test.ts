@@ -17,6 +17,12 @@ describe('the sub-apps’ frame origins', () => {
     );
   });
 
+  it('refuse a template that would put the apps on one origin', () => {
+    expect(() => frameOriginFor('manual', 'https://apps.example.net/{app}/', shell)).toThrow(
+      /must name \{app\} in its host/,
+    );
+  });
+
   it('know which app a host serves, and no other host', () => {
     expect(frameAppOfHost('manual.localhost', undefined)).toBe('manual');
     expect(frameAppOfHost('MANUAL.localhost', undefined)).toBe('manual');

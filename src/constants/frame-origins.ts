@@ -30,6 +30,11 @@ export interface ShellPlace {
 export function frameOriginFor(app: string, template: string | undefined, shell: ShellPlace): string {
   const pattern =
     template?.trim() || `${shell.protocol}//${DEFAULT_FRAME_HOST}${shell.port ? `:${shell.port}` : ''}`;
+  // `{app}` must be part of the host: anywhere else (the path) every app would share one origin.
+  if (!new URL(pattern.replaceAll('{app}', 'app-placeholder')).hostname.includes('app-placeholder'))
+    throw new Error(
+      `VITE_SUB_APP_FRAME_ORIGIN "${pattern}" must name {app} in its host, e.g. https://{app}.apps.example.net`,
+    );
   return new URL(pattern.replaceAll('{app}', app)).origin;
 }
 
@@ -41,7 +46,7 @@ export function frameAppOfHost(host: string, template: string | undefined): SubA
   const pattern = template?.trim()
     ? new URL(template.trim().replaceAll('{app}', 'app-placeholder')).hostname
     : DEFAULT_FRAME_HOST.replace('{app}', 'app-placeholder');
-  const [before, after] = pattern.split('app-placeholder') as [string, string];
+  const [before = '', after = ''] = pattern.split('app-placeholder');
   const name = host.toLowerCase();
   if (!name.startsWith(before) || !name.endsWith(after)) return undefined;
   const app = name.slice(before.length, name.length - after.length);

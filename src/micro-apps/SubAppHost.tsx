@@ -24,6 +24,7 @@ import { answerAppRequest } from './app-requests';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
 import { frameUrl, routeUnder } from './frame-protocol';
+import { removeStandIns } from './frame-targets';
 import { coverAround, type ModalCover } from './modal-cover';
 import { useSharedContext } from './shared-context';
 
@@ -169,6 +170,7 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
     frameRef.current = frame;
 
     let settled = false;
+    let confirming = false;
     let cover: ModalCover | null = null;
     const settle = (status: Status) => {
       if (settled) return;
@@ -188,6 +190,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       },
       failed: (reason) => {
         console.error(`[sub-app ${app}] ${reason}`);
+        cover?.release();
+        cover = null;
         settle('error');
       },
       moved: (path, replace, state) => {
@@ -204,15 +208,19 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       },
       answer: (request) =>
         answerAppRequest(app, request, {
-          confirm: (title, content) =>
-            new Promise<boolean>((resolve) => {
+          // One question at a time: an app cannot stack the shell's dialogs.
+          confirm: (title, content) => {
+            if (confirming) return Promise.reject(new Error('a confirm of this app is already open'));
+            confirming = true;
+            return new Promise<boolean>((resolve) => {
               latestRef.current.modal.confirm({
                 title,
                 content,
                 onOk: () => resolve(true),
                 onCancel: () => resolve(false),
               });
-            }),
+            }).finally(() => (confirming = false));
+          },
         }),
       modal: (open, mask) => {
         cover?.release();
@@ -226,6 +234,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
     return () => {
       window.clearTimeout(timer);
       cover?.release();
+      cover = null;
+      removeStandIns();
       connectionRef.current = null;
       frameRef.current = null;
       // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.

@@ -32,8 +32,27 @@ export const savedStorageOf = (app: SubAppName) => ({
 });
 
 /** Keeps what the app's frame stored; refuses what is not a flat map of strings or is too big. */
+/** All apps together, in each of the shell's storages, at most (the shell's own items need room). */
+const TOTAL_LIMIT = 1024 * 1024;
+
+function othersSize(app: SubAppName, area: StorageArea): number {
+  let total = 0;
+  const storage = areaOf(area);
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key && key !== keyOf(app) && key.startsWith('workbench.sub-app.'))
+      total += storage.getItem(key)?.length ?? 0;
+  }
+  return total;
+}
+
 export function saveAppStorage(app: SubAppName, area: unknown, items: unknown): void {
-  if ((area !== 'local' && area !== 'session') || !isItems(items) || sizeOf(items) > STORAGE_FALLBACK_LIMIT) {
+  if (
+    (area !== 'local' && area !== 'session') ||
+    !isItems(items) ||
+    sizeOf(items) > STORAGE_FALLBACK_LIMIT ||
+    sizeOf(items) + othersSize(app, area) > TOTAL_LIMIT
+  ) {
     console.warn(
       `[sub-app ${app}] storage not kept: not a map of strings within ${STORAGE_FALLBACK_LIMIT} characters`,
     );

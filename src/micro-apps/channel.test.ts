@@ -120,13 +120,21 @@ describe('the channel to an app frame', () => {
 
   it('asks the app to unmount and waits for its acknowledgement', async () => {
     const { frame, hello, fromFrame, received } = newFrame();
-    const connection = connect('channel', frame);
+    const handlers = callbacks();
+    const moved = handlers.moved;
+    const covered = handlers.modal;
+    const connection = connect('channel', frame, handlers);
     hello();
     let done = false;
     const leaving = connection.disconnect().then(() => (done = true));
     await tick();
     expect(received).toEqual([{ kind: 'unmount' }]);
     expect(done).toBe(false);
+    // While it unmounts, the app can neither cover the shell nor move it.
+    await fromFrame({ kind: 'modal', open: true, mask: null });
+    await fromFrame({ kind: 'location', path: '/micro-app-channel/again', replace: false, state: null });
+    expect(moved).not.toHaveBeenCalled();
+    expect(covered).not.toHaveBeenCalled();
     await fromFrame({ kind: 'unmounted' });
     await leaving;
     sendToApp('channel', { type: 'route', subRoute: 'commodityManagement' } as never);
@@ -209,6 +217,9 @@ describe('the channel to an app frame', () => {
     await fromFrame({ kind: 'mounted' });
     await fromFrame({ kind: 'error', reason: 'GET x answered 404' });
     await fromFrame({ kind: 'modal', open: true, mask: 'rgba(0, 0, 0, 0.5)' });
+    // A mask is a colour, never a picture the app could paint over the shell with.
+    await fromFrame({ kind: 'modal', open: true, mask: 'url(https://evil.example/fake-login.png)' });
+    expect(on.modal).toHaveBeenLastCalledWith(true, null);
     expect(on.moved).toHaveBeenCalledWith('/micro-app-engine/projects', false, { idx: 2 });
     expect(on.mounted).toHaveBeenCalledTimes(1);
     expect(on.failed).toHaveBeenCalledWith('GET x answered 404');

@@ -138,6 +138,26 @@ export function guideTargetIn(app: SubAppName, name: string): FrameRect | undefi
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A mask colour as a browser computes it (`rgb(…)`/`rgba(…)`); anything else (a url(), a gradient) is not taken. */
+const COLOUR = /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/;
+
+/** Boxes of tour targets: finite numbers only, else nothing. */
+function targetsOf(value: unknown): Record<string, FrameRect> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const boxes: Record<string, FrameRect> = {};
+  for (const [name, box] of Object.entries(value as Record<string, unknown>).slice(0, 20)) {
+    const { left, top, width, height } = (box ?? {}) as Record<string, unknown>;
+    const numbers = [left, top, width, height];
+    if (
+      numbers.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+      (width as number) >= 0 &&
+      (height as number) >= 0
+    )
+      boxes[name] = { left, top, width, height } as FrameRect;
+  }
+  return boxes;
+}
+
 /**
  * Connects one app frame, whose page is served on `frameOrigin`. Call it before the frame's
  * document can load. Only a hello from that frame's window and that origin starts the
@@ -157,24 +177,35 @@ export function connectFrame(
   /** A route the shell moved to before the frame was ready: sent right after the welcome. */
   let pending: { path: string; state: unknown } | null = null;
   let unmounted: (() => void) | null = null;
+  /** Once the app is asked to unmount, only its acknowledgement counts (no cover, no move, no answer). */
+  let leaving = false;
 
   const handle = (message: FrameToShell) => {
+    if (leaving) {
+      if (message.kind === 'unmounted') unmounted?.();
+      return;
+    }
     if (message.kind === 'mounted') on.mounted();
     else if (message.kind === 'error') on.failed(String(message.reason));
     else if (message.kind === 'location') {
       if (typeof message.path === 'string')
         on.moved(message.path, message.replace === true, message.state ?? null);
     } else if (message.kind === 'modal') {
-      on.modal(message.open === true, typeof message.mask === 'string' ? message.mask : null);
+      const mask = typeof message.mask === 'string' && COLOUR.test(message.mask) ? message.mask : null;
+      on.modal(message.open === true, mask);
     } else if (message.kind === 'guide-targets') {
-      if (typeof message.targets === 'object' && message.targets !== null)
-        guideTargets.set(app, message.targets);
+      const targets = targetsOf(message.targets);
+      if (targets) guideTargets.set(app, targets);
     } else if (message.kind === 'storage') saveAppStorage(app, message.area, message.items);
     else if (message.kind === 'unmounted') unmounted?.();
     else if (message.kind === 'request') {
       const id = message.id;
       if (typeof id !== 'number') return;
-      const reply = (answer: ShellToFrame) => port?.postMessage(answer);
+      // The answer goes to the page that asked, not to one that loaded since (ids restart on each load).
+      const asker = port;
+      const reply = (answer: ShellToFrame) => {
+        if (asker === port) asker?.postMessage(answer);
+      };
       if (!validateAppRequest(message.body)) {
         const reason = `breaks the contract (${explain(validateAppRequest.errors)})`;
         console.warn(`[sub-apps] refused a request from ${app}: ${reason}`, message.body);
@@ -238,6 +269,7 @@ export function connectFrame(
       else pending = { path, state: routeState };
     },
     disconnect: async () => {
+      leaving = true;
       window.removeEventListener('message', onWindowMessage);
       guideTargets.delete(app);
       if (!port) return;

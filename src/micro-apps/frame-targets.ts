@@ -10,6 +10,11 @@ import { guideTargetIn } from './channel';
 
 const STAND_IN = 'data-sub-app-stand-in';
 
+/** Removes the stand-ins (the app that reported their targets is leaving). */
+export function removeStandIns(): void {
+  for (const standIn of document.querySelectorAll(`[${STAND_IN}]`)) standIn.remove();
+}
+
 /** A stand-in over the element `[data-guide="<name>"]` of a sub-app, or null when none shows. */
 export function standInFor(name: string): HTMLElement | null {
   for (const frame of document.querySelectorAll<HTMLIFrameElement>('iframe[data-sub-app]')) {

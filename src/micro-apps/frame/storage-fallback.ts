@@ -13,7 +13,7 @@
 export type StorageArea = 'local' | 'session';
 export type StoredItems = Record<string, string>;
 
-/** What the shell keeps per app and area, at most. */
+/** What the shell keeps per app and area, at most, in characters of its JSON. */
 export const STORAGE_FALLBACK_LIMIT = 512 * 1024;
 
 const PROPERTY: Record<StorageArea, 'localStorage' | 'sessionStorage'> = {
@@ -34,9 +34,8 @@ function storageUsable(area: StorageArea): boolean {
   }
 }
 
-/** The size of a set of items as the shell counts it (characters of keys and values). */
-export const sizeOf = (items: StoredItems): number =>
-  Object.entries(items).reduce((total, [key, value]) => total + key.length + value.length, 0);
+/** The size of a set of items as the shell keeps it: the characters of its JSON. */
+export const sizeOf = (items: StoredItems): number => JSON.stringify(items).length;
 
 class FallbackStorage {
   constructor(
