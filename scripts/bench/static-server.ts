@@ -46,6 +46,14 @@ export async function serveBuild(opts: {
   const gzip = compression({ level: 9 }) as unknown as Handler;
 
   const hostname = (req: http.IncomingMessage) => (req.headers.host ?? '').replace(/:\d+$/, '');
+  /** The path as the file server reads it (a malformed escape stays as it is). */
+  const pageOf = (url = '/') => {
+    try {
+      return path.posix.normalize(decodeURIComponent(url.split('?')[0] ?? '/'));
+    } catch {
+      return url;
+    }
+  };
   const server = http.createServer((req, res) => {
     if (frameAppOfHost(hostname(req), process.env.VITE_SUB_APP_FRAME_ORIGIN)) {
       // A frame origin: its assets, and the frame page for any other path.
@@ -53,9 +61,7 @@ export async function serveBuild(opts: {
       if (!url.pathname.startsWith('/assets/') && url.pathname !== '/sub-app.html')
         req.url = `/sub-app.html?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
       gzip(req, res, () => files(req, res));
-    } else if (
-      path.posix.normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')) === '/sub-app.html'
-    ) {
+    } else if (pageOf(req.url) === '/sub-app.html') {
       res.writeHead(404);
       res.end(); // the frame page is served on the frame origins only
     } else if (proxied(req.url ?? '/')) proxy.web(req, res);

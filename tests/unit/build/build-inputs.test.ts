@@ -32,7 +32,9 @@ describe('the build fingerprint', () => {
       VITE_MICRO_APP_MANUAL_URL: 'https://b.example/manual/',
     });
     expect(otherUrl).not.toBe(first);
-    expect(buildFingerprint(dir, { ...env, VITE_SUB_APP_FRAME_ORIGIN: 'https://{app}.apps.example.com' })).not.toBe(first);
+    expect(
+      buildFingerprint(dir, { ...env, VITE_SUB_APP_FRAME_ORIGIN: 'https://{app}.apps.example.com' }),
+    ).not.toBe(first);
 
     writeFileSync(path.join(dir, '.env.production'), 'VITE_API_BASE=https://api.example');
     const withEnvFile = buildFingerprint(dir, env);

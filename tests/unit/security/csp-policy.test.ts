@@ -29,9 +29,7 @@ const FRAMES = ['manual', 'product', 'channel', 'engine'].map((app) => `https://
 
 describe("the shell's Content Security Policy", () => {
   it('is same-origin only with the default (relative) configuration', () => {
-    const policy = directives(
-      contentSecurityPolicy(policySources({}, ['http://localhost:5173']), 'abc123'),
-    );
+    const policy = directives(contentSecurityPolicy(policySources({}, ['http://localhost:5173']), 'abc123'));
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'report-sample'", "'nonce-abc123'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
