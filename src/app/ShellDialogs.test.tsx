@@ -15,6 +15,8 @@ import type { UserConfig } from '@generated/workbench/model';
 import { config as env } from '@/config/env';
 import { GUIDE_TOUR_STEPS } from '@/constants/limits';
 import { findTourTarget, TOUR_TARGETS } from '@/features/guide/tour-steps';
+import { connectFrame } from '@/micro-apps/channel';
+import { FRAME_CHANNEL } from '@/micro-apps/frame-protocol';
 import { dialogs } from '@/ui/dialogs';
 import { makeSession, newQueryClient, renderWithShell } from '../../tests/setup/render';
 import { ShellDialogs } from './ShellDialogs';
@@ -287,21 +289,45 @@ describe('tour targets', () => {
     button.remove();
   });
 
-  it('points at a stand-in over a target inside the manual app’s frame', () => {
+  it('points at a stand-in over a target inside the manual app’s frame', async () => {
+    // The frame is on another origin: it reports where its targets are, over the channel's port.
     const frame = document.createElement('iframe');
     frame.dataset.subApp = 'manual';
     document.body.append(frame);
-    const inner = frame.contentDocument!;
-    inner.body.innerHTML = '<button data-guide="recycle-bin">回收站</button>';
+    let port: MessagePort | undefined;
+    vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(
+      ((_message: unknown, _origin: string, transfer: MessagePort[]) => (port = transfer[0])) as never,
+    );
+    const origin = 'http://manual.localhost:5173';
+    const connection = connectFrame('manual', frame, origin, `${origin}/`, {
+      mounted: () => {},
+      failed: () => {},
+      moved: () => {},
+      modal: () => {},
+      answer: () => Promise.resolve(null),
+    });
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { channel: FRAME_CHANNEL, kind: 'hello' },
+        origin,
+        source: frame.contentWindow,
+      }),
+    );
     const box = (left: number, top: number, width: number, height: number) => () =>
       ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top }) as DOMRect;
     frame.getBoundingClientRect = box(100, 64, 800, 600);
-    inner.querySelector('button')!.getBoundingClientRect = box(40, 30, 72, 32);
+    port!.postMessage({
+      kind: 'guide-targets',
+      targets: { 'recycle-bin': { left: 40, top: 30, width: 72, height: 32 } },
+    });
+    await waitFor(() => expect(findTourTarget('recycle-bin')).not.toBeNull());
 
     const standIn = findTourTarget('recycle-bin');
     expect(standIn?.ownerDocument).toBe(document);
     expect(standIn?.style).toMatchObject({ left: '140px', top: '94px', width: '72px', height: '32px' });
     expect(findTourTarget('recycle-bin')).toBe(standIn); // one stand-in per target, moved each time
+    port!.close();
+    void connection.disconnect();
     frame.remove();
     standIn?.remove();
   });
