@@ -177,12 +177,14 @@ export function connectFrame(
   /** A route the shell moved to before the frame was ready: sent right after the welcome. */
   let pending: { path: string; state: unknown } | null = null;
   let unmounted: (() => void) | null = null;
-  /** Once the app is asked to unmount, only its acknowledgement counts (no cover, no move, no answer). */
+  /** Once the app is asked to unmount, only its acknowledgement and its storage count (no cover, no move, no answer). */
   let leaving = false;
 
   const handle = (message: FrameToShell) => {
     if (leaving) {
+      // What the app stores while it unmounts is kept; nothing else it sends counts any more.
       if (message.kind === 'unmounted') unmounted?.();
+      else if (message.kind === 'storage') saveAppStorage(app, message.area, message.items);
       return;
     }
     if (message.kind === 'mounted') on.mounted();
