@@ -13,6 +13,7 @@ import { App, Button, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportSessionExpired } from '@/api/transport';
+import { isLeaving } from '@/session/sso';
 import { config, type SubAppName } from '@/config/env';
 import { TOAST_SECONDS } from '@/constants/limits';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
@@ -241,7 +242,9 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.
       const holder = leavingFrames() as MovableParent;
       let kept = false;
-      if (typeof holder.moveBefore === 'function' && frame.isConnected) {
+      // When the whole page is leaving (sign-out, expiry) there is nothing to keep it for: the frame
+      // goes with the page and its app unmounts on pagehide (a move then held the navigation up).
+      if (typeof holder.moveBefore === 'function' && frame.isConnected && !isLeaving()) {
         try {
           holder.moveBefore(frame, null);
           kept = true;
