@@ -291,7 +291,7 @@ test.describe('leaving', () => {
   // FIXME(origin wall): since the sub-app frames moved to origins of their own, this flow fails in
   // about 2 runs of 3 on this machine (the avatar menu's 退出登录 or the confirm's 确定 does not take
   // effect while the home app's frame is hosted); not root-caused yet — the closing note of issue 26
-  // says so. Logout itself works when driven by hand and by /tmp probes; fix before the next release.
+  // says so. Logout itself worked when driven by a script after the page settled; fix it first.
   test.fixme('logout: confirm, full-screen loading, token cleared, account logout page with a way back', async ({
     page,
   }) => {
