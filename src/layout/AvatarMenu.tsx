@@ -110,7 +110,10 @@ export function AvatarMenu() {
       placement="bottomRight"
       menu={{
         items,
-        onClick: ({ key }) => {
+        onClick: ({ key, domEvent }) => {
+          // Chosen with Enter: the key must not go on to the button that gets the focus below, or
+          // it clicks it, the menu opens again and takes the focus from the dialog just opened.
+          domEvent.preventDefault();
           const entry = entries.find((e) => e.key === key);
           // Focus back on the trigger first: a dialog opened from here returns focus to it when it closes, not to the hidden menu.
           triggerRef.current?.focus();
