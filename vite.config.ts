@@ -6,6 +6,8 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
+import { firstPaintBeforeScripts } from './scripts/first-paint.ts';
+import { onlyChineseProLocales } from './scripts/pro-locales.ts';
 import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './scripts/csp.ts';
 import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
@@ -38,7 +40,9 @@ export default defineConfig({
   customLogger: logger,
   // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (docs/operations.md).
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
-  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts.
+  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are fetched
+  // at low priority, so the first paint needs the stylesheets alone: scripts/first-paint.ts.
+  // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
   // The dev server transforms both pages' module graphs as it starts (scripts/dev-warmup.ts) and
   // serves pre-bundled libraries without inline source maps (scripts/deps-sourcemaps.ts).
@@ -48,6 +52,8 @@ export default defineConfig({
     frameHostsDev(),
     antdShellCss(),
     firstLoadCompileHints(),
+    firstPaintBeforeScripts(),
+    onlyChineseProLocales(),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),

@@ -1,0 +1,53 @@
+/**
+ * The adapter over ProComponents' internals (scripts/pro-locales.ts): built through it, the
+ * provider's intl module still knows every locale key, keeps zh-CN's texts and carries no other
+ * locale's. If ProComponents moves its locale files, this fails before a build ships them all.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { rolldown } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { KEPT_LOCALE, onlyChineseProLocales, PRO_INTL_MODULE } from '../../../scripts/pro-locales';
+
+const require = createRequire(import.meta.url);
+const intlModule = path.join(
+  path.dirname(require.resolve('@ant-design/pro-provider/package.json')),
+  'es/intl.js',
+);
+
+async function bundle(withPlugin: boolean): Promise<string> {
+  const plugin = onlyChineseProLocales();
+  const build = await rolldown({
+    input: intlModule,
+    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0'),
+    plugins: withPlugin
+      ? [{ name: plugin.name, resolveId: plugin.resolveId as never, load: plugin.load as never }]
+      : [],
+  });
+  const { output } = await build.generate({ format: 'esm' });
+  await build.close();
+  return output[0].code;
+}
+
+describe('ProComponents in zh-CN only', () => {
+  it('recognises the provider’s intl module and its locale imports', () => {
+    expect(PRO_INTL_MODULE.test(intlModule)).toBe(true);
+    const source = readFileSync(intlModule, 'utf8');
+    expect(source).toContain(`from "./locale/${KEPT_LOCALE}"`);
+    expect(source).toContain('from "./locale/en_US"');
+  });
+
+  it('keeps zh-CN, empties the others, and every locale key still resolves', async () => {
+    const [all, chineseOnly] = await Promise.all([bundle(false), bundle(true)]);
+    // zh-CN's own texts stay; English and Japanese ones go.
+    for (const code of [all, chineseOnly]) expect(code).toContain('请输入');
+    expect(all).toContain('Please enter');
+    expect(chineseOnly).not.toContain('Please enter');
+    expect(all).toContain('入力してください');
+    expect(chineseOnly).not.toContain('入力してください');
+    expect(chineseOnly.length).toBeLessThan(all.length / 5);
+    // The map of locales is whole: a lookup by any key finds an intl that falls back to zh-CN.
+    for (const key of ['en-US', 'ja-JP', 'zh-TW']) expect(chineseOnly).toMatch(new RegExp(`["']${key}["']:`));
+  });
+});
