@@ -4,6 +4,7 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 // Local imports name their file (`.ts`), here and in what they import: Vite's native config loader,
 // planned as the default, needs it, and Vite 8 warned about it on every start until they did.
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
+import { bootFrame } from './scripts/boot-frame/plugin.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
 import { firstPaintBeforeScripts } from './scripts/first-paint.ts';
@@ -43,6 +44,7 @@ export default defineConfig({
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are fetched
   // at low priority, so the first paint needs the stylesheets alone: scripts/first-paint.ts.
   // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts.
+  // index.html paints the signed-in shell's frame before any script of the app: scripts/boot-frame.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
   // The dev server transforms both pages' module graphs as it starts (scripts/dev-warmup.ts) and
   // serves pre-bundled libraries without inline source maps (scripts/deps-sourcemaps.ts).
@@ -54,6 +56,7 @@ export default defineConfig({
     firstLoadCompileHints(),
     firstPaintBeforeScripts(),
     onlyChineseProLocales(),
+    bootFrame(),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),

@@ -5,16 +5,18 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Grid } from 'antd';
-import { Suspense, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { menuIcon, useAccess, type MenuNode } from '@/access';
+import { appForPath, menuIcon, useAccess, type MenuNode } from '@/access';
+import type { BootFrameFacts } from '@/constants/boot-frame';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { ROOT_THEME } from '@/ui/theme';
 import { ROUTES } from '@/constants/routes';
+import { readItem, writeItem } from '@/session/storage';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
@@ -96,10 +98,31 @@ export interface MainLayoutProps {
   overlays?: ReactNode;
 }
 
+/**
+ * Records what index.html's frame of the shell shows on the next load (scripts/boot-frame):
+ * the tabs, the home page's app, the tip bar, a frozen tenant. Written only when it changed.
+ */
+function useBootFrameFacts() {
+  const { routeSet, isPersonal, homePage, isFrozen } = useAccess();
+  const tabs = routeSet.tabs.join(' ');
+  const landing = appForPath(routeSet.landing);
+  const tipBar = isPersonal && homePage === 'page1';
+  useEffect(() => {
+    const facts: BootFrameFacts = {
+      tabs: tabs ? (tabs.split(' ') as BootFrameFacts['tabs']) : [],
+      landing,
+      tipBar,
+      frozen: isFrozen,
+    };
+    if (JSON.stringify(readItem('bootFrame')) !== JSON.stringify(facts)) writeItem('bootFrame', facts);
+  }, [tabs, landing, tipBar, isFrozen]);
+}
+
 /** The shell's chrome. The features that live in it are handed in by the app (src/app/Shell.tsx). */
 export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   const { pathname } = useLocation();
   const { adminPath, routeSet } = useAccess();
+  useBootFrameFacts();
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
   const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
   const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;

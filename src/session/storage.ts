@@ -3,6 +3,9 @@
  * bar flag, application info — behind one module with typed keys. Nothing else
  * touches localStorage for these.
  */
+import type { BootFrameFacts } from '@/constants/boot-frame';
+import { STORAGE_KEYS as KEYS } from '@/constants/storage-keys';
+
 interface StoredUserInfo {
   gid?: string;
   phone?: string;
@@ -19,19 +22,14 @@ export interface StoredItems {
   /** The personal-space tip bar was closed by the user. */
   tipBarClosed: boolean;
   applicationInfo: Record<string, unknown>;
+  /** What index.html's frame of the shell shows on the next load (scripts/boot-frame). */
+  bootFrame: BootFrameFacts;
 }
 
 export type StoredKey = keyof StoredItems;
 
-const STORAGE_KEYS: Record<StoredKey, string> = {
-  token: 'workbench.token',
-  tenantId: 'workbench.tenantId',
-  info: 'workbench.info',
-  config: 'workbench.config',
-  inviteUrl: 'workbench.inviteUrl',
-  tipBarClosed: 'workbench.tipBarClosed',
-  applicationInfo: 'workbench.applicationInfo',
-};
+/** Every stored item and its key. */
+const STORAGE_KEYS: Record<StoredKey, string> = KEYS;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -73,7 +71,9 @@ export function removeItem(key: StoredKey): void {
 /** Session credentials and the data derived from them; the tip-bar choice survives sign-out. */
 export function clearCredentials(): void {
   tabTenantId = null;
-  (['token', 'tenantId', 'info', 'config', 'inviteUrl', 'applicationInfo'] as const).forEach(removeItem);
+  (['token', 'tenantId', 'info', 'config', 'inviteUrl', 'applicationInfo', 'bootFrame'] as const).forEach(
+    removeItem,
+  );
 }
 
 export function subscribeStorage(listener: Listener): () => void {
