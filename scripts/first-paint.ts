@@ -1,7 +1,7 @@
 /**
  * Build only: the first load's scripts are fetched at low priority (`fetchpriority="low"` on
- * index.html's entry and its modulepreloads), so the page's first paint — index.html's loading
- * screen — needs the stylesheets alone.
+ * index.html's entry and its modulepreloads), so the page's first paint — the shell's frame or
+ * the loading screen — needs only the stylesheets and the boot frame's small classic script.
  *
  * The module scripts never blocked rendering, but Chrome fetches them at high priority, and
  * Lighthouse's page-load model (Lantern) counts every high-priority script that started

@@ -133,7 +133,7 @@ async function runOnce(base: string, page: (typeof PAGES)[number], setting: Sett
   }
 }
 
-/** The entry and its modulepreloads, as the built index.html lists them, with their gzip -9 sizes. */
+/** Every script index.html loads (the boot frame's, the entry) and the modulepreloads, with their gzip -9 sizes. */
 function firstLoadJs(dir: string): { files: number; gzip: number } {
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   const urls = new Set<string>();

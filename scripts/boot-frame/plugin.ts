@@ -29,19 +29,21 @@ const APPS = Object.keys(ROUTES.subApps) as SubAppName[];
 /** What the boot script needs: storage keys, the shell's own pages, the apps' paths. */
 export interface BootConfig {
   keys: { token: string; facts: string; tipBarClosed: string };
-  /** Pages inside the shell's frame other than the apps' (the home page `/` is one too). */
-  shellPaths: string[];
+  /**
+   * Pages inside the shell's frame other than the apps' (the home page `/` is one too), as
+   * src/access/route-set.ts has them: for everyone, for a frozen tenant only, for any other.
+   */
+  shellPaths: { any: string[]; frozen: string[]; open: string[] };
   apps: Record<string, string>;
 }
 
 export const BOOT_CONFIG: BootConfig = {
   keys: { token: STORAGE_KEYS.token, facts: STORAGE_KEYS.bootFrame, tipBarClosed: STORAGE_KEYS.tipBarClosed },
-  shellPaths: [
-    ROUTES.userCenter.root,
-    ROUTES.renewal,
-    ROUTES.activityFeedbackDetail,
-    ROUTES.questionFeedbackDetail,
-  ],
+  shellPaths: {
+    any: [ROUTES.userCenter.root],
+    frozen: [ROUTES.renewal],
+    open: [ROUTES.activityFeedbackDetail, ROUTES.questionFeedbackDetail],
+  },
   apps: ROUTES.subApps,
 };
 
@@ -67,11 +69,15 @@ export function bootScript(config: BootConfig): string {
     var within = function (prefix) {
       return path === prefix || path.indexOf(prefix + '/') === 0;
     };
+    // A frozen tenant has no app and no feedback page, only the renewal page (route-set.ts);
+    // where the shell would answer 404 instead, the frame is not painted.
+    var frozen = facts.frozen === true;
+    var pages = config.shellPaths.any.concat(frozen ? config.shellPaths.frozen : config.shellPaths.open);
     var app = null;
     for (var name in config.apps) if (within(config.apps[name])) app = name;
-    if (app !== null && facts.tabs.indexOf(app) < 0 && app !== 'channel') return;
+    if (app !== null && (frozen || (facts.tabs.indexOf(app) < 0 && app !== 'channel'))) return;
     if (path === '/') app = facts.landing;
-    else if (app === null && !config.shellPaths.some(within)) return;
+    else if (app === null && !pages.some(within)) return;
     var html = document.documentElement;
     html.setAttribute('data-boot-frame', app || '');
     html.setAttribute('data-boot-tabs', facts.tabs.join(' '));
@@ -91,7 +97,7 @@ const escape = (text: string) =>
 export function frameMarkup(): string {
   const perApp = (text: (app: SubAppName) => string, className: string) =>
     APPS.map((app) => `<span class="${className}" data-app="${app}">${escape(text(app))}</span>`).join('');
-  return `<div class="boot-frame">
+  return `<div class="boot-frame" hidden>
         <span class="boot-frame-status" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
         <div class="boot-frame-view" aria-hidden="true">
           <div class="tip-bar boot-frame-tip-bar"><span class="tip-bar-text">${escape(SHELL_TEXT.tipBar)}</span><span class="ant-btn-link boot-frame-tip-link">${escape(SHELL_TEXT.switchEnterprise)}</span></div>

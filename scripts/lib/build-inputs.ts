@@ -25,6 +25,9 @@ const BUILD_INPUTS = [
   'scripts/csp.ts',
   'scripts/antd-css',
   'scripts/compile-hints.ts',
+  'scripts/first-paint.ts',
+  'scripts/pro-locales.ts',
+  'scripts/boot-frame',
   'scripts/vendor-chunks.ts',
   'scripts/lib/paths.ts',
 ];

@@ -68,6 +68,15 @@ export function removeItem(key: StoredKey): void {
   listeners.forEach((l) => l());
 }
 
+/**
+ * The shell's frame that index.html paints (scripts/boot-frame) is the current tenant's: the
+ * server picks the tenant of the next load, so a switch forgets it (the plain loading screen
+ * shows once, then the new tenant's shell records its own).
+ */
+export function forgetBootFrame(): void {
+  removeItem('bootFrame');
+}
+
 /** Session credentials and the data derived from them; the tip-bar choice survives sign-out. */
 export function clearCredentials(): void {
   tabTenantId = null;

@@ -2,6 +2,7 @@ import { setLastLoginTenant } from '@generated/workbench/workbench';
 import type { TenantRef } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
 import { ROUTES } from '@/constants/routes';
+import { forgetBootFrame } from '@/session/storage';
 
 /**
  * Records the chosen tenant as the last-login one and opens the workbench in it
@@ -10,5 +11,7 @@ import { ROUTES } from '@/constants/routes';
  */
 export async function enterTenant(tenant: TenantRef): Promise<void> {
   await setLastLoginTenant({ tenant_link: tenant.tenant_link, tenant_name: tenant.tenant_name });
+  // The next load is another tenant's shell: index.html must not paint this one's frame.
+  forgetBootFrame();
   navigation.assign(ROUTES.home);
 }

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BootFrameFacts } from '@/constants/boot-frame';
+import { ROUTES } from '@/constants/routes';
 import { STORAGE_KEYS } from '@/constants/storage-keys';
 import { BOOT_CONFIG, bootScript, frameCss, frameMarkup } from '../../../scripts/boot-frame/plugin';
 
@@ -68,6 +69,21 @@ describe('boot frame', () => {
     expect(boot('/', { [STORAGE_KEYS.token]: 't' })).toEqual({});
     for (const path of ['/oauth/callback', '/404', '/entrance', '/link/abc', '/admin', '/micro-app-engine/'])
       expect(boot(path, { [STORAGE_KEYS.token]: 't', [STORAGE_KEYS.bootFrame]: PERSONAL })).toEqual({});
+  });
+
+  it('never paints the frame over a page the shell answers with 404', () => {
+    const frozen: BootFrameFacts = { tabs: [], landing: null, tipBar: false, frozen: true };
+    const session = (facts: BootFrameFacts) => ({
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: facts,
+    });
+    // A frozen tenant: no app (the channel app included), no feedback page.
+    for (const path of ['/micro-app-channel/', '/micro-app-product/', ROUTES.activityFeedbackDetail])
+      expect(boot(path, session(frozen)), path).toEqual({});
+    expect(boot(ROUTES.userCenter.baseInfo, session(frozen))).toHaveProperty('data-boot-frozen', '');
+    // Any other tenant: no renewal page; the channel app and the feedback pages are there.
+    expect(boot('/renewal', session(PERSONAL))).toEqual({});
+    expect(boot('/micro-app-channel/', session(PERSONAL))).toHaveProperty('data-boot-frame', 'channel');
   });
 
   it('survives unreadable storage', () => {

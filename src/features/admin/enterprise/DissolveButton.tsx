@@ -5,6 +5,7 @@ import { setLastLoginTenant, useDeleteTenant } from '@generated/workbench/workbe
 import type { TenantDetail } from '@generated/workbench/model';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
+import { forgetBootFrame } from '@/session/storage';
 import { ROUTES } from '@/constants/routes';
 
 const T = ADMIN_TEXT.enterprise;
@@ -35,6 +36,8 @@ export function DissolveButton({ tenant }: { tenant: TenantDetail }) {
         tenant_name: ADMIN_TEXT.personalSpaceName,
       });
     } finally {
+      // The next load is the personal space: index.html must not paint this tenant's frame.
+      forgetBootFrame();
       window.location.assign(ROUTES.home);
     }
   };

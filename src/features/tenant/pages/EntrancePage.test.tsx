@@ -21,6 +21,7 @@ import {
 import type { TenantListItem } from '@generated/workbench/model';
 import { navigation } from '@/ui/navigation';
 import { ROUTES } from '@/constants/routes';
+import { readItem, writeItem } from '@/session/storage';
 import { makeSession, renderWithShell } from '../../../../tests/setup/render';
 import EntrancePage from './EntrancePage';
 
@@ -146,10 +147,14 @@ describe('entrance: the spaces', () => {
   });
 
   it('entering a space records it (tenant_link, tenant_name) and loads the workbench in it', async () => {
+    // The frame index.html painted for the space left behind (scripts/boot-frame).
+    writeItem('bootFrame', { tabs: ['manual', 'product'], landing: 'manual', tipBar: true, frozen: false });
     const user = setup();
     await user.click(within(await row('t-ent-2002')).getByRole('button', { name: '进入 织雀科技' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(recorded).toEqual([{ tenant_link: 't-ent-2002', tenant_name: '织雀科技' }]);
+    // The next load is another tenant's shell: not painted from the old one's facts.
+    expect(readItem('bootFrame')).toBeNull();
   });
 
   it('a frozen enterprise is recorded the same way (the shell then lands on renewal)', async () => {
