@@ -27,6 +27,7 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
   const save = useSaveUserInfo();
   const chooseButtonRef = useRef<HTMLButtonElement>(null);
   const resetButtonRef = useRef<HTMLButtonElement>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
   /** The local copy of a file being uploaded or saved (the stored copy may not be reachable yet). */
   const [preview, setPreview] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -40,6 +41,9 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
 
   /** An upload or a reset is the user's choice: it is saved at once (SPEC §4). */
   const saveAvatar = (url: string, localCopy: string | null) => {
+    // While it saves, both buttons are disabled: a focused one would drop the focus to <body>,
+    // where Esc no longer reaches the dialog. The editor holds it meanwhile.
+    if (editorRef.current?.contains(document.activeElement)) editorRef.current.focus();
     setPreview(localCopy);
     save.mutate(
       { data: { avatar_url: url, user_name: info.user_name } },
@@ -47,11 +51,11 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
         onSuccess: () => void message.success(TEXT.avatarChanged),
         onSettled: () => {
           setPreview(null);
-          // Saving the default disables the reset button, which drops the focus to <body> (and Esc
-          // would no longer reach the dialog): it moves to 选择图片. Focus the user put elsewhere stays.
+          // Then it goes to 选择图片 (saving the default leaves the reset button disabled). Focus the
+          // user put elsewhere stays.
           const focused = document.activeElement;
-          if (!focused || focused === document.body || focused === resetButtonRef.current)
-            chooseButtonRef.current?.focus();
+          const held = [document.body, editorRef.current, resetButtonRef.current];
+          if (!focused || held.includes(focused as HTMLDivElement)) chooseButtonRef.current?.focus();
         },
       },
     );
@@ -86,7 +90,7 @@ function AvatarEditor({ uploadInFlight }: { uploadInFlight: RefObject<AbortContr
   const isDefault = avatarSrc(info.avatar_url) === avatarSrc(config.defaultAvatarUrl);
 
   return (
-    <div className="avatar-editor" aria-busy={busy}>
+    <div ref={editorRef} className="avatar-editor" aria-busy={busy} tabIndex={-1}>
       {preview ? (
         <Avatar size={120} src={preview} alt={ACCOUNT_TEXT.avatar} data-testid="avatar-preview" />
       ) : (
