@@ -25,8 +25,8 @@ export function firstPaintBeforeScripts(): Plugin {
     transformIndexHtml: {
       // After Vite has written its own tags (entry and modulepreloads).
       order: 'post',
-      handler: (html, { filename }) =>
-        filename.endsWith('index.html') ? lowPriorityFirstLoadScripts(html) : html,
+      // The shell's page only, as in the other index.html plugins (sub-app.html is a frame's page).
+      handler: (html, ctx) => (ctx.path === '/index.html' ? lowPriorityFirstLoadScripts(html) : html),
     },
   };
 }

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { emittedAsset } from '../lib/emitted-asset.ts';
 import { nodeBinary, packageBin } from '../lib/paths.ts';
 
 const ASSET_NAME = 'antd-shell.css';
@@ -37,10 +38,7 @@ export function antdShellCss(): Plugin {
       handler(_html, ctx) {
         // The shell's page only: a sub-app's frame (sub-app.html) gets none of the shell's styles.
         if (ctx.path !== '/index.html') return [];
-        const asset = Object.values(ctx.bundle ?? {}).find(
-          (file) => file.type === 'asset' && file.names.includes(ASSET_NAME),
-        );
-        if (!asset) throw new Error(`${ASSET_NAME} was not emitted`);
+        const asset = emittedAsset(ctx, ASSET_NAME);
         return [
           {
             tag: 'link',

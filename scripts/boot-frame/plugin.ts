@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { emittedAsset } from '../lib/emitted-asset.ts';
 import { ROUTES, type SubAppName } from '../../src/constants/routes.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
 import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts.ts';
@@ -129,8 +130,6 @@ html[data-boot-frame='${app}'] .boot-frame .module-tab[data-app='${app}'] {
 
 export function bootFrame(): Plugin {
   let base = '/';
-  let scriptRef = '';
-  let cssRef = '';
   return {
     name: 'workbench-boot-frame',
     apply: 'build',
@@ -138,20 +137,16 @@ export function bootFrame(): Plugin {
       base = config.base;
     },
     buildStart() {
-      scriptRef = this.emitFile({ type: 'asset', name: 'boot-frame.js', source: bootScript(BOOT_CONFIG) });
-      cssRef = this.emitFile({ type: 'asset', name: 'boot-frame.css', source: frameCss() });
+      this.emitFile({ type: 'asset', name: 'boot-frame.js', source: bootScript(BOOT_CONFIG) });
+      this.emitFile({ type: 'asset', name: 'boot-frame.css', source: frameCss() });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         // The shell's page only: a sub-app's frame (sub-app.html) is not the shell.
         if (ctx.path !== '/index.html') return html;
-        const find = (name: string) =>
-          Object.values(ctx.bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes(name));
-        const script = find('boot-frame.js');
-        const css = find('boot-frame.css');
-        if (!script || !css || !scriptRef || !cssRef)
-          throw new Error('boot-frame: the assets were not emitted');
+        const script = emittedAsset(ctx, 'boot-frame.js');
+        const css = emittedAsset(ctx, 'boot-frame.css');
         if (!html.includes('<div id="root">'))
           throw new Error('boot-frame: index.html has no <div id="root">');
         return {

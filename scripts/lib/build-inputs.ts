@@ -30,6 +30,7 @@ const BUILD_INPUTS = [
   'scripts/boot-frame',
   'scripts/vendor-chunks.ts',
   'scripts/lib/paths.ts',
+  'scripts/lib/emitted-asset.ts',
 ];
 
 const STAMP = '.build-inputs';
