@@ -41,8 +41,8 @@ export default defineConfig({
   customLogger: logger,
   // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (docs/operations.md).
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
-  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are fetched
-  // at low priority, so the first paint waits for none of them: scripts/first-paint.ts.
+  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are requested
+  // once the first paint is on screen, so the paint shares nothing with them: scripts/first-paint.ts.
   // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts.
   // index.html paints the signed-in shell's frame before any script of the app: scripts/boot-frame.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.

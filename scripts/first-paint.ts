@@ -1,32 +1,116 @@
 /**
- * Build only: the first load's scripts are fetched at low priority (`fetchpriority="low"` on
- * index.html's entry and its modulepreloads), so the page's first paint — the shell's frame or
- * the loading screen — needs only the stylesheets and the boot frame's small classic script.
+ * Build only: the page paints first, then fetches the app. index.html's module entry and its
+ * modulepreloads (the tags Vite writes) become the data of a small deferred classic script from
+ * 'self' (`app-loader-*.js`), which adds the very same tags to <head> once the first contentful
+ * paint — the shell's frame (scripts/boot-frame) or the loading screen — is on screen.
  *
- * The module scripts never blocked rendering, but Chrome fetches them at high priority, and
- * Lighthouse's page-load model (Lantern) counts every high-priority script that started
- * before the first paint as something the paint waited for: on the phone profile the
- * loading screen "painted" only after 350 KB of JavaScript had crossed the simulated network.
- * The scripts still download at once and in parallel (nothing else on the page competes with
- * them), and they are evaluated exactly as before.
+ * Why: requested with the page, the first load's ~330 KB of JavaScript shares the network
+ * and the browser's main process with the stylesheets and fonts the first paint needs. On
+ * Debian's Chromium the first layout of Chinese text makes synchronous font calls to the
+ * browser process, which then answer in 250–300 ms instead of 30 ms; on a phone's network the
+ * stylesheets queue behind the scripts (HTTP/2 servers seldom honour `fetchpriority`). And
+ * Lighthouse's page-load model counts every request that ended before the largest paint as
+ * something that paint waited for: mobile LCP was 3.2 s although the frame was painted, in the
+ * trace, before any script had run. The price is the time from the first paint to the
+ * request (a frame or two), which the scripts' download no longer shares with the paint.
+ *
+ * When the browser cannot say (no Paint Timing), or the tab is hidden (nothing paints in a
+ * background tab), the tags are added at once; and at the latest after LOAD_AFTER_MS, whatever
+ * happened. The scripts are evaluated exactly as before: same URLs, same `crossorigin`, the
+ * entry after its modulepreloads. No inline script: CSP's `script-src 'self'` admits both.
  */
 import type { Plugin } from 'vite';
+import { emittedAsset } from './lib/emitted-asset.ts';
 
-const FIRST_LOAD_SCRIPT = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+/** The loader's safety net: the app is requested by then even if no paint was reported. */
+export const LOAD_AFTER_MS = 1500;
 
-export function lowPriorityFirstLoadScripts(html: string): string {
-  return html.replace(FIRST_LOAD_SCRIPT, '<$1 fetchpriority="low"');
+/** The loader (plain ES2017, a classic `defer` script): reads its own data-entry and data-modules. */
+export function appLoaderScript(): string {
+  return `(function () {
+  var script = document.currentScript;
+  var entry = script.getAttribute('data-entry');
+  var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
+  var loaded = false;
+  var add = function (tag, attrs) {
+    var element = document.createElement(tag);
+    element.crossOrigin = '';
+    for (var name in attrs) element[name] = attrs[name];
+    document.head.appendChild(element);
+  };
+  var load = function () {
+    if (loaded) return;
+    loaded = true;
+    modules.forEach(function (href) {
+      add('link', { rel: 'modulepreload', href: href });
+    });
+    add('script', { type: 'module', src: entry });
+  };
+  setTimeout(load, ${LOAD_AFTER_MS});
+  try {
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return load();
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    // Hidden before anything painted: no paint will be reported until it is shown again.
+    document.addEventListener('visibilitychange', load, { once: true });
+  } catch (error) {
+    load();
+  }
+})();
+`;
+}
+
+const ENTRY = /[ \t]*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\n?/;
+const PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\n?/g;
+
+/** index.html without its entry and modulepreloads, and what they were. */
+export function takeFirstLoadScripts(html: string): { html: string; entry: string; modules: string[] } {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('first-paint: index.html has no module entry');
+  const modules = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
+  return { html: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, modules };
 }
 
 export function firstPaintBeforeScripts(): Plugin {
+  let base = '/';
   return {
     name: 'workbench-first-paint',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'app-loader.js', source: appLoaderScript() });
+    },
     transformIndexHtml: {
       // After Vite has written its own tags (entry and modulepreloads).
       order: 'post',
-      // The shell's page only, as in the other index.html plugins (sub-app.html is a frame's page).
-      handler: (html, ctx) => (ctx.path === '/index.html' ? lowPriorityFirstLoadScripts(html) : html),
+      handler(html, ctx) {
+        // The shell's page only, as in the other index.html plugins (sub-app.html is a frame's page).
+        if (ctx.path !== '/index.html') return html;
+        const taken = takeFirstLoadScripts(html);
+        const loader = emittedAsset(ctx, 'app-loader.js');
+        return {
+          html: taken.html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: {
+                src: base + loader.fileName,
+                defer: true,
+                'data-entry': taken.entry,
+                'data-modules': taken.modules.join(' '),
+              },
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
     },
   };
 }

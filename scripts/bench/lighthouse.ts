@@ -10,25 +10,30 @@
  *
  * Prints the medians of the performance score, FCP, LCP, TBT, CLS and Speed Index, with
  * Lighthouse's `benchmarkIndex` of the machine beside them (scores move with the machine), and
- * the first load's JavaScript: the entry and its modulepreloads as listed in the built
- * index.html, gzip -9. Figures only — no pass/fail (targets: docs/frontend.md, "The first load").
+ * the first load's JavaScript: the classic scripts, the app's entry and its modules as the built
+ * index.html names them, gzip -9. Figures only — no pass/fail (targets: docs/frontend.md, "The first load").
  *
  *   npm run bench:lighthouse                    builds first, then all pages and settings
  *   npm run bench:lighthouse -- --no-build      the existing dist/
  *   LIGHTHOUSE_ONLY=home:mobile npm run bench:lighthouse -- --no-build
  *   LIGHTHOUSE_JSON=out.json …                  also writes every run's figures as JSON
+ *   LIGHTHOUSE_REPORTS=dir …                    also keeps every run's whole Lighthouse report
+ *       (dir/<build>-<page>-<setting>-<run>.json: the LCP element, the layout shifts, the long
+ *       tasks and their scripts — what to read when a figure moves) and its trace (….trace.json,
+ *       for DevTools' Performance panel)
  *   npm run bench:lighthouse -- --no-build --compare dist-before
  *       two builds (folders under the project) run by run in turn, so both meet the same load
  *       of a shared machine: one table each
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
 import { startMockStack } from '../mock/index';
 import { serveBuild } from './static-server';
@@ -95,7 +100,12 @@ function figures(lhr: Result): Figures {
 }
 
 /** One run: a fresh profile signs in, then Lighthouse loads the page in it. */
-async function runOnce(base: string, page: (typeof PAGES)[number], setting: Setting): Promise<Figures> {
+async function runOnce(
+  base: string,
+  page: (typeof PAGES)[number],
+  setting: Setting,
+  reportFile?: string,
+): Promise<Figures> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-lighthouse-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -126,6 +136,12 @@ async function runOnce(base: string, page: (typeof PAGES)[number], setting: Sett
       tab as unknown as Parameters<typeof lighthouse>[3],
     );
     if (!result) throw new Error('Lighthouse returned nothing');
+    if (reportFile) {
+      writeFileSync(reportFile, JSON.stringify(result.lhr));
+      // The trace Lighthouse recorded: DevTools' Performance panel opens it.
+      const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
+      if (trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     return figures(result.lhr);
   } finally {
     await browser.close();
@@ -133,15 +149,10 @@ async function runOnce(base: string, page: (typeof PAGES)[number], setting: Sett
   }
 }
 
-/** Every script index.html loads (the boot frame's, the entry) and the modulepreloads, with their gzip -9 sizes. */
+/** Every script the first load runs (scripts/lib/first-load.ts), with their gzip -9 sizes. */
 function firstLoadJs(dir: string): { files: number; gzip: number } {
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const tag = match[0];
-    const url = /\b(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
-    if (url && (tag.startsWith('<script') || /rel="modulepreload"/.test(tag))) urls.add(url);
-  }
+  const { classic, app } = firstLoadScripts(readFileSync(path.join(dir, 'index.html'), 'utf8'));
+  const urls = new Set([...classic, ...app]);
   let gzip = 0;
   for (const url of urls) gzip += gzipSync(readFileSync(path.join(dir, url)), { level: 9 }).length;
   return { files: urls.size, gzip };
@@ -170,7 +181,12 @@ async function main() {
         const runs: Figures[][] = builds.map(() => []);
         for (let i = 0; i < RUNS; i++)
           for (const [b, site] of sites.entries()) {
-            const run = await runOnce(site.url, page, setting);
+            const reports = process.env.LIGHTHOUSE_REPORTS;
+            const reportFile =
+              reports &&
+              path.join(reports, `${path.basename(builds[b]!)}-${page.name}-${setting}-${i + 1}.json`);
+            if (reports) mkdirSync(reports, { recursive: true });
+            const run = await runOnce(site.url, page, setting, reportFile);
             console.log(
               `[lighthouse] ${path.basename(builds[b]!)} ${page.name} ${setting} #${i + 1}: score ${Math.round(run.score)}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${Math.round(run.si)} ms, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
             );
@@ -200,7 +216,7 @@ async function main() {
       );
     }
     console.log(
-      `first-load JS (index.html's entry and modulepreloads, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
+      `first-load JS (index.html's scripts, the app's entry and modules, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
     );
   }
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(rows, null, 2));

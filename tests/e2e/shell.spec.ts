@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseScenario, signInToShell } from './fixtures';
 import { ROUTES, routeTo } from '../../src/constants/routes';
+import { firstLoadScripts } from '../../scripts/lib/first-load';
 
 async function openAvatarMenu(page: Page) {
   await page.getByRole('button', { name: '账号菜单' }).click();
@@ -204,6 +205,26 @@ test.describe('first load', () => {
     ).toEqual(['加载中…']);
   });
 
+  test("the app's scripts are requested once the first contentful paint is on screen", async ({ page }) => {
+    await signInToShell(page, 'personal');
+    await page.reload();
+    await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/app-loader|boot-frame/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return { fcp, scripts };
+    });
+    expect(timing.fcp).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.fcp!);
+    // The same script tags Vite wrote, added by the loader: the entry and its modulepreloads.
+    await expect(page.locator('head script[type="module"][src*="/assets/main-"]')).toHaveCount(1);
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
+  });
+
   test("the shell's antd styles come from the built stylesheet, not generated in the page", async ({
     page,
   }) => {
@@ -233,10 +254,8 @@ test.describe('first load', () => {
 
 test("the first load's scripts carry V8's compile hint, later chunks do not", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
-  const firstLoad = [
-    // The module entry and its modulepreloads (the boot frame's classic script is not the app's).
-    ...html.matchAll(/<(?:script type="module"[^>]+src|link rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-  ].map((m) => m[1]!);
+  // The module entry and its modules, as the app loader has them (the classic scripts are not the app's).
+  const firstLoad = firstLoadScripts(html).app;
   expect(firstLoad.length).toBeGreaterThan(1);
   const HINT = '//# allFunctionsCalledOnLoad\n';
   for (const src of firstLoad)
