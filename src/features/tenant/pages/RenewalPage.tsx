@@ -4,7 +4,7 @@
  * renewal request, and the way to another space (/entrance in a new tab).
  */
 import { SwapOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Descriptions } from 'antd';
 import { upgradeTenant, useGetTenantDetail } from '@generated/workbench/workbench';
 import { TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
@@ -14,6 +14,9 @@ import { formatTime, remainingDaysText } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { TenantUpgradeForm } from '@/ui/TenantUpgradeForm';
 import styles from '../tenant.module.css';
+
+/** What a value shows while the tenant's detail loads. */
+const PENDING = '…';
 
 export default function RenewalPage() {
   const { message } = App.useApp();
@@ -35,33 +38,43 @@ export default function RenewalPage() {
         type="error"
         showIcon
         message={TEXT.tenant.frozenNotice}
-        description={
-          tenant?.disable_reason ? `${TEXT.tenant.frozenReason}：${tenant.disable_reason}` : undefined
-        }
+        // The reason's line is there from the first render, so nothing below it moves when it arrives.
+        description={`${TEXT.tenant.frozenReason}：${detail.isPending ? PENDING : tenant?.disable_reason || '—'}`}
         data-testid="frozen-notice"
       />
       <div className={styles.renewalGrid}>
         <Card title={config.last_login_tenant_name || TEXT.tenant.tenantName} size="small">
-          {detail.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
           {detail.isError ? (
             <LoadFailed title={TEXT.tenant.detailFailed} onRetry={() => void detail.refetch()} />
-          ) : null}
-          {tenant ? (
-            <Descriptions column={1} size="small" data-testid="tenant-detail">
-              <Descriptions.Item label={TEXT.tenant.tenantName}>{tenant.tenant_name}</Descriptions.Item>
-              <Descriptions.Item label={TEXT.tenant.ownerName}>{tenant.owner_name || '—'}</Descriptions.Item>
-              <Descriptions.Item label={TEXT.tenant.memberCount}>{tenant.member_count}</Descriptions.Item>
+          ) : (
+            // The same rows while the detail loads (a placeholder in each), so the card keeps its
+            // height and the upgrade form below it on a phone does not move.
+            <Descriptions
+              column={1}
+              size="small"
+              data-testid={tenant ? 'tenant-detail' : undefined}
+              aria-busy={!tenant}
+            >
+              <Descriptions.Item label={TEXT.tenant.tenantName}>
+                {tenant ? tenant.tenant_name : PENDING}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.tenant.ownerName}>
+                {tenant ? tenant.owner_name || '—' : PENDING}
+              </Descriptions.Item>
+              <Descriptions.Item label={TEXT.tenant.memberCount}>
+                {tenant ? tenant.member_count : PENDING}
+              </Descriptions.Item>
               <Descriptions.Item label={TEXT.tenant.createdAt}>
-                {formatTime(tenant.created_at)}
+                {tenant ? formatTime(tenant.created_at) : PENDING}
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.tenant.frozenReason}>
-                {tenant.disable_reason || '—'}
+                {tenant ? tenant.disable_reason || '—' : PENDING}
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.tenant.remaining}>
-                {remainingDaysText(tenant.remaining_days) ?? '—'}
+                {tenant ? (remainingDaysText(tenant.remaining_days) ?? '—') : PENDING}
               </Descriptions.Item>
             </Descriptions>
-          ) : null}
+          )}
         </Card>
         <Card title={TEXT.tenant.upgradeTitle} size="small">
           <TenantUpgradeForm
