@@ -75,3 +75,15 @@ export function Access({
   const { can } = useAccess();
   return <>{can(code) ? children : fallback}</>;
 }
+
+/**
+ * The path of the page the shell shows. On the home page `/` that is the landing page: the
+ * index route's redirect (`<Navigate>`) runs after the first commit, so the top bar and the
+ * footer would first be painted for `/` and then change (the guide flag, the manual's links)
+ * as the page moved to the landing app, a visible jump. The boot frame paints `/` the same way.
+ */
+export function useShellPathname(): string {
+  const { pathname } = useLocation();
+  const { routeSet } = useAccessFacts();
+  return pathname === '/' ? routeSet.landing : pathname;
+}

@@ -6,14 +6,13 @@
  */
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid } from 'antd';
-import { useLocation } from 'react-router-dom';
-import { appForPath, useAccess } from '@/access';
+import { appForPath, useAccess, useShellPathname } from '@/access';
 import { routeTo } from '@/constants/routes';
 import { SHELL_TEXT } from '@/constants/texts';
 
 export function ModuleTabs() {
   const { routeSet } = useAccess();
-  const { pathname } = useLocation();
+  const pathname = useShellPathname();
   // antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX).
   const wide = Grid.useBreakpoint().lg ?? true;
   const current = appForPath(pathname);

@@ -1,13 +1,12 @@
 /** Footer (SPEC §2): "Powered by" the provider; usage help and new-user guide on the manual app only; feedback. */
-import { useLocation } from 'react-router-dom';
-import { appForPath } from '@/access';
+import { appForPath, useShellPathname } from '@/access';
 import { dialogs } from '@/ui/dialogs';
 import { SHELL_TEXT } from '@/constants/texts';
 import { routeTo } from '@/constants/routes';
 import { useFeedbackOffered } from './TopActions';
 
 export function ShellFooter() {
-  const { pathname } = useLocation();
+  const pathname = useShellPathname();
   const manual = appForPath(pathname) === 'manual';
   const feedback = useFeedbackOffered();
   return (

@@ -6,8 +6,7 @@
 import { FlagOutlined, MessageOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { appForPath, useAccess } from '@/access';
+import { appForPath, useAccess, useShellPathname } from '@/access';
 import { FEEDBACK_DETAIL_PATHS, isWithin, ROUTES } from '@/constants/routes';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
@@ -22,7 +21,7 @@ export function showsFeedbackIcon(pathname: string): boolean {
 
 /** Feedback is offered (top-bar icon and footer link) here, and never while the tenant is frozen. */
 export function useFeedbackOffered(): boolean {
-  const { pathname } = useLocation();
+  const pathname = useShellPathname();
   const { isFrozen } = useAccess();
   return showsFeedbackIcon(pathname) && !isFrozen;
 }
@@ -41,7 +40,7 @@ export interface TopAction {
  * each, in reading order).
  */
 export function useTopActions(noticeBell: ReactNode): TopAction[] {
-  const { pathname } = useLocation();
+  const pathname = useShellPathname();
   const feedback = useFeedbackOffered();
   const app = appForPath(pathname);
   const actions: TopAction[] = [];

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { removeItem } from '@/session/storage';
@@ -6,6 +6,7 @@ import { ROUTES, routeTo } from '@/constants/routes';
 import { makeSession, ownerMenus, renderWithShell } from '../../tests/setup/render';
 import { AvatarMenu } from './AvatarMenu';
 import { ModuleTabs } from './ModuleTabs';
+import { ShellFooter } from './ShellFooter';
 import { TipBar } from './TipBar';
 import { showsFeedbackIcon, useTopActions } from './TopActions';
 
@@ -95,6 +96,27 @@ describe('top bar actions', () => {
     expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
     expect(screen.queryByRole('button', { name: '意见反馈' })).toBeNull();
     expect(screen.getByRole('button', { name: /消息通知/ })).toBeInTheDocument();
+  });
+
+  it('on the home page, the bar and the footer are already those of the landing app it redirects to', () => {
+    // The redirect runs after the first commit: painting "/" first made the guide flag and the
+    // manual's footer links appear a moment later (a layout shift).
+    renderWithShell(
+      <>
+        <TopActions />
+        <ModuleTabs />
+        <ShellFooter />
+      </>,
+      { path: '/' },
+    );
+    // The flag in the bar and the link in the footer.
+    expect(screen.getAllByRole('button', { name: '新手引导' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: '使用帮助' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '织雀手册' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
+    const page2 = makeSession({ config: { def_home_page: 'page2' } });
+    renderWithShell(<TopActions />, { path: '/', session: page2 });
+    expect(screen.queryByRole('button', { name: '新手引导' })).toBeNull();
   });
 
   it('a frozen tenant is offered no feedback', () => {
