@@ -17,13 +17,16 @@
  * When the browser cannot say (no Paint Timing), or the tab is hidden (nothing paints in a
  * background tab), the tags are added at once; and at the latest after LOAD_AFTER_MS, whatever
  * happened. The scripts are evaluated exactly as before: same URLs, same `crossorigin`, the
- * entry after its modulepreloads. No inline script: CSP's `script-src 'self'` admits both.
+ * entry after its modulepreloads (added TAGS_PER_TASK per task: starting a dozen requests at
+ * once was itself a long task on a slow phone). No inline script: CSP's `script-src 'self'` admits both.
  */
 import type { Plugin } from 'vite';
 import { emittedAsset } from './lib/emitted-asset.ts';
 
 /** The loader's safety net: the app is requested by then even if no paint was reported. */
 export const LOAD_AFTER_MS = 1500;
+/** Modulepreloads added per task (the entry comes with the last ones). */
+export const TAGS_PER_TASK = 4;
 
 /** The loader (plain ES2017, a classic `defer` script): reads its own data-entry and data-modules. */
 export function appLoaderScript(): string {
@@ -38,13 +41,18 @@ export function appLoaderScript(): string {
     for (var name in attrs) element[name] = attrs[name];
     document.head.appendChild(element);
   };
+  // A few tags per task: each starts a request, which is work for the main thread too.
+  var addSome = function (hrefs) {
+    hrefs.slice(0, ${TAGS_PER_TASK}).forEach(function (href) {
+      add('link', { rel: 'modulepreload', href: href });
+    });
+    if (hrefs.length > ${TAGS_PER_TASK}) setTimeout(addSome, 0, hrefs.slice(${TAGS_PER_TASK}));
+    else add('script', { type: 'module', src: entry });
+  };
   var load = function () {
     if (loaded) return;
     loaded = true;
-    modules.forEach(function (href) {
-      add('link', { rel: 'modulepreload', href: href });
-    });
-    add('script', { type: 'module', src: entry });
+    addSome(modules);
   };
   setTimeout(load, ${LOAD_AFTER_MS});
   try {

@@ -7,12 +7,13 @@ import { useEffect } from 'react';
 import { NoticeBell } from '@/features/notices/NoticeBell';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { MainLayout } from '@/layout/MainLayout';
-import { preconnectFrames } from '@/micro-apps/preconnect';
+import { preconnectFramesWhenIdle } from '@/micro-apps/preconnect';
 import { ShellDialogs } from './ShellDialogs';
 
 export function Shell() {
-  // The sub-apps' frame origins, connected ahead (their frames are a route away).
-  useEffect(preconnectFrames, []);
+  // The sub-apps' frame origins, connected ahead (their frames are a route away), once the
+  // browser is idle: adding the hints costs the main thread, the first render comes first.
+  useEffect(preconnectFramesWhenIdle, []);
   return (
     <MainLayout
       noticeBell={<NoticeBell />}

@@ -4,7 +4,7 @@
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Grid } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -14,6 +14,7 @@ import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
+import { TABLET_QUERY, useMediaQuery } from '@/ui/media-query';
 import { ROOT_THEME } from '@/ui/theme';
 import { ROUTES } from '@/constants/routes';
 import { readItem, writeItem } from '@/session/storage';
@@ -128,7 +129,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;
   // Below 768 px ProLayout puts the side menu in a drawer. Its own toggle is a bare <span> (no
   // role, not focusable): the shell draws a real button instead and drives the drawer with it.
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = !useMediaQuery(TABLET_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Each action keeps the app's theme (ProLayout's header has a token context of its own).
   // ProLayout keys its action items by position: an action that is not offered here keeps its

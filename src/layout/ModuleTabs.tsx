@@ -5,16 +5,17 @@
  * names the current module and opens the others as a menu.
  */
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Grid } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { appForPath, useAccess, useShellPathname } from '@/access';
 import { routeTo } from '@/constants/routes';
 import { SHELL_TEXT } from '@/constants/texts';
+import { DESKTOP_QUERY, useMediaQuery } from '@/ui/media-query';
 
 export function ModuleTabs() {
   const { routeSet } = useAccess();
   const pathname = useShellPathname();
-  // antd's "lg" breakpoint is the spec's 992 px (MOBILE_BREAKPOINT_PX).
-  const wide = Grid.useBreakpoint().lg ?? true;
+  // The spec's 992 px (MOBILE_BREAKPOINT_PX), antd's "lg".
+  const wide = useMediaQuery(DESKTOP_QUERY);
   const current = appForPath(pathname);
   if (routeSet.tabs.length === 0) return null;
   if (!wide) {

@@ -18,3 +18,13 @@ export function preconnectFrames(apps: SubAppName[] = Object.keys(config.subApps
     document.head.append(link);
   }
 }
+
+/** `preconnectFrames` once the browser is idle (at the latest after 2 s); returns the cancel. */
+export function preconnectFramesWhenIdle(): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => preconnectFrames(), { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(() => preconnectFrames(), 500);
+  return () => window.clearTimeout(id);
+}

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { appLoaderScript, LOAD_AFTER_MS, takeFirstLoadScripts } from '../../../scripts/first-paint';
+import { appLoaderScript, LOAD_AFTER_MS, TAGS_PER_TASK, takeFirstLoadScripts } from '../../../scripts/first-paint';
 
 describe('the page paints first, then fetches the app', () => {
   const html = [
@@ -25,7 +25,15 @@ describe('the page paints first, then fetches the app', () => {
   });
 
   /** Runs the loader in a fake page; returns what it appended to <head> and the page's hooks. */
-  function runLoader(page: { visibility?: string; paintTiming?: boolean; throws?: boolean } = {}) {
+  function runLoader(
+    page: {
+      visibility?: string;
+      paintTiming?: boolean;
+      throws?: boolean;
+      /** Called at each of the loader's yields with the number of tags it has added so far. */
+      onYield?: (appendedSoFar: number) => void;
+    } = {},
+  ) {
     const appended: Record<string, unknown>[] = [];
     const timers: (() => void)[] = [];
     const observers: { callback: (list: unknown) => void; disconnected: boolean }[] = [];
@@ -46,7 +54,7 @@ describe('the page paints first, then fetches the app', () => {
     }
     const script = {
       getAttribute: (name: string) =>
-        ({ 'data-entry': '/assets/main.js', 'data-modules': '/assets/a.js /assets/b.js' })[name] ?? null,
+        ({ 'data-entry': '/assets/main.js', 'data-modules': modules.join(' ') })[name] ?? null,
     };
     const document = {
       currentScript: script,
@@ -57,7 +65,12 @@ describe('the page paints first, then fetches the app', () => {
         if (type === 'visibilitychange') onVisibility = listener;
       },
     };
-    const setTimeout = (fn: () => void, ms: number) => {
+    // The safety net waits; the loader's own yields (0 ms) run at once here.
+    const setTimeout = (fn: (...args: unknown[]) => void, ms: number, ...args: unknown[]) => {
+      if (ms === 0) {
+        page.onYield?.(appended.length);
+        return fn(...args);
+      }
       expect(ms).toBe(LOAD_AFTER_MS);
       timers.push(fn);
     };
@@ -72,9 +85,9 @@ describe('the page paints first, then fetches the app', () => {
     return { appended, timers, observers, paint, hide: () => onVisibility?.() };
   }
 
+  const modules = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}.js`);
   const expectedTags = [
-    { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/a.js' },
-    { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/b.js' },
+    ...modules.map((href) => ({ tag: 'link', crossOrigin: '', rel: 'modulepreload', href })),
     { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/main.js' },
   ];
 
@@ -88,7 +101,17 @@ describe('the page paints first, then fetches the app', () => {
     expect(page.observers[0]!.disconnected).toBe(true);
     page.timers.forEach((fire) => fire());
     page.hide();
-    expect(page.appended).toHaveLength(3);
+    expect(page.appended).toHaveLength(modules.length + 1);
+  });
+
+  it('adds the modulepreloads a few per task, the entry with the last of them', () => {
+    const batches: number[] = [];
+    const page = runLoader({
+      onYield: (appendedSoFar) => batches.push(appendedSoFar),
+    });
+    page.paint('first-contentful-paint');
+    expect(batches).toEqual([TAGS_PER_TASK]);
+    expect(page.appended).toEqual(expectedTags);
   });
 
   it('loads at once in a hidden tab, without Paint Timing, or when observing fails', () => {
