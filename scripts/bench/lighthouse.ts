@@ -14,7 +14,8 @@
  * index.html names them, gzip -9. Figures only — no pass/fail (targets: docs/frontend.md, "The first load").
  *
  *   npm run bench:lighthouse                    builds first, then all pages and settings
- *   npm run bench:lighthouse -- --no-build      the existing dist/
+ *   npm run bench:lighthouse -- --no-build      the existing dist/, if it was built from what is here
+ *                                               (not the browser tests' build of it)
  *   LIGHTHOUSE_ONLY=home:mobile npm run bench:lighthouse -- --no-build
  *   LIGHTHOUSE_JSON=out.json …                  also writes every run's figures as JSON
  *   LIGHTHOUSE_REPORTS=dir …                    also keeps every run's whole Lighthouse report
@@ -33,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { buildFingerprint, buildIsCurrent } from '../lib/build-inputs';
 import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
 import { startMockStack } from '../mock/index';
@@ -164,6 +166,11 @@ const s = (x: number) => `${(x / 1000).toFixed(2)} s`.padStart(8);
 async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  // dist/ may be another build: the browser tests' (its product app on another origin) or older sources.
+  if (options['no-build'] && !buildIsCurrent(outDir, buildFingerprint(projectRoot, process.env)))
+    throw new Error(
+      `${outDir} was not built from these sources and VITE_* settings (the browser tests build it with their own): run without --no-build`,
+    );
   if (!options['no-build']) {
     console.log('[lighthouse] vite build…');
     execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
