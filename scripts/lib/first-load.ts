@@ -10,7 +10,8 @@ export function firstLoadScripts(html: string): { classic: string[]; app: string
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const url = /\b(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
     const entry = /\bdata-entry="([^"]+)"/.exec(tag)?.[1];
-    if (entry) app.unshift(entry, ...(/\bdata-modules="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
+    if (entry)
+      app.unshift(entry, ...(/\bdata-modules="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
     if (!url) continue;
     if (tag.startsWith('<script type="module"')) app.unshift(url);
     else if (/rel="modulepreload"/.test(tag)) app.push(url);

@@ -213,7 +213,9 @@ test.describe('first load', () => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
       const scripts = performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/app-loader|boot-frame/.test(entry.name))
+        .filter(
+          (entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/app-loader|boot-frame/.test(entry.name),
+        )
         .map((entry) => entry.startTime);
       return { fcp, scripts };
     });

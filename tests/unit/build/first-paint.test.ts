@@ -1,6 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { appLoaderScript, LOAD_AFTER_MS, TAGS_PER_TASK, takeFirstLoadScripts } from '../../../scripts/first-paint';
+import {
+  appLoaderScript,
+  LOAD_AFTER_MS,
+  TAGS_PER_TASK,
+  takeFirstLoadScripts,
+} from '../../../scripts/first-paint';
 
 describe('the page paints first, then fetches the app', () => {
   const html = [
