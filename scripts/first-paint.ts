@@ -31,7 +31,8 @@ export const TAGS_PER_TASK = 4;
 /** The loader (plain ES2017, a classic `defer` script): reads its own data-entry and data-modules. */
 export function appLoaderScript(): string {
   return `(function () {
-  var script = document.currentScript;
+  // currentScript is null if something re-runs the script out of the page (a proxy's optimiser).
+  var script = document.currentScript || document.querySelector('script[data-entry]');
   var entry = script.getAttribute('data-entry');
   var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var loaded = false;
@@ -41,12 +42,14 @@ export function appLoaderScript(): string {
     for (var name in attrs) element[name] = attrs[name];
     document.head.appendChild(element);
   };
-  // A few tags per task: each starts a request, which is work for the main thread too.
+  // A few tags per task: each starts a request, which is work for the main thread too. All at
+  // once in a hidden tab, where timers run about once a second.
   var addSome = function (hrefs) {
-    hrefs.slice(0, ${TAGS_PER_TASK}).forEach(function (href) {
+    var count = document.visibilityState === 'visible' ? ${TAGS_PER_TASK} : hrefs.length;
+    hrefs.slice(0, count).forEach(function (href) {
       add('link', { rel: 'modulepreload', href: href });
     });
-    if (hrefs.length > ${TAGS_PER_TASK}) setTimeout(addSome, 0, hrefs.slice(${TAGS_PER_TASK}));
+    if (hrefs.length > count) setTimeout(addSome, 0, hrefs.slice(count));
     else add('script', { type: 'module', src: entry });
   };
   var load = function () {
@@ -58,6 +61,8 @@ export function appLoaderScript(): string {
   try {
     var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
     if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return load();
+    // Painted already (the observer's buffered entries are not delivered everywhere).
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return load();
     var observer = new PerformanceObserver(function (list) {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();

@@ -10,7 +10,7 @@
  * (left rail, menus, notice links, history) moves the app's router without a reload.
  */
 import { App, Button, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reportSessionExpired } from '@/api/transport';
 import { isLeaving } from '@/session/sso';
@@ -155,10 +155,10 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   const latestRef = useRef({ onStatus, onMounted, navigate, modal, here });
   latestRef.current = { onStatus, onMounted, navigate, modal, here };
 
-  // Connected before the frame's document can load, so no message of the app is missed. A passive
-  // effect: creating an out-of-process frame is a few tens of milliseconds of the main thread,
-  // better in a task of its own after the shell's first paint than inside its commit.
-  useEffect(() => {
+  // Connected before the frame's document can load, so no message of the app is missed. A layout
+  // effect: its cleanup runs while the frame is still in the page, so the frame can be kept
+  // (moved) until its app has unmounted; a passive effect's cleanup runs after React removed it.
+  useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
     const prefix = ROUTES.subApps[app];

@@ -8,7 +8,7 @@ import { frameOriginFor } from '@/constants/frame-origins';
 
 let done = false;
 
-export function preconnectFrames(apps: SubAppName[] = Object.keys(config.subApps) as SubAppName[]): void {
+function preconnectFrames(apps: SubAppName[] = Object.keys(config.subApps) as SubAppName[]): void {
   if (done || typeof document === 'undefined') return;
   done = true;
   for (const app of apps) {

@@ -37,6 +37,8 @@ describe('the page paints first, then fetches the app', () => {
       throws?: boolean;
       /** Called at each of the loader's yields with the number of tags it has added so far. */
       onYield?: (appendedSoFar: number) => void;
+      /** The first contentful paint was reported before the loader ran. */
+      paintedBefore?: boolean;
     } = {},
   ) {
     const appended: Record<string, unknown>[] = [];
@@ -83,6 +85,10 @@ describe('the page paints first, then fetches the app', () => {
       document,
       setTimeout,
       PerformanceObserver: FakeObserver,
+      performance: {
+        getEntriesByName: (name: string) =>
+          page.paintedBefore && name === 'first-contentful-paint' ? [{ name }] : [],
+      },
       window: { PerformanceObserver: FakeObserver },
     });
     const paint = (...names: string[]) =>
@@ -119,8 +125,13 @@ describe('the page paints first, then fetches the app', () => {
     expect(page.appended).toEqual(expectedTags);
   });
 
-  it('loads at once in a hidden tab, without Paint Timing, or when observing fails', () => {
-    for (const setup of [{ visibility: 'hidden' }, { paintTiming: false }, { throws: true }])
+  it('loads at once when already painted, in a hidden tab (in one task), without Paint Timing, or when observing fails', () => {
+    for (const setup of [
+      { paintedBefore: true },
+      { visibility: 'hidden', onYield: () => expect.unreachable('a hidden tab waits for no timer') },
+      { paintTiming: false },
+      { throws: true },
+    ])
       expect(runLoader(setup).appended, JSON.stringify(setup)).toEqual(expectedTags);
   });
 

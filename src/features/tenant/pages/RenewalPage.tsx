@@ -39,7 +39,7 @@ export default function RenewalPage() {
         showIcon
         message={TEXT.tenant.frozenNotice}
         // The reason's line is there from the first render, so nothing below it moves when it arrives.
-        description={`${TEXT.tenant.frozenReason}：${detail.isPending ? PENDING : tenant?.disable_reason || '—'}`}
+        description={`${TEXT.tenant.frozenReason}：${tenant ? tenant.disable_reason || '—' : PENDING}`}
         data-testid="frozen-notice"
       />
       <div className={styles.renewalGrid}>
