@@ -3,10 +3,11 @@
  * child's entry, inline styles and scripts stamped with the frame's nonce, nothing of
  * the child's own policy or <base>, scripts collected in order and not run by parsing.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   absoluteCssUrls,
   buildChildPage,
+  childStylesheetsApplied,
   executionOrder,
   resolveChildResources,
   styleCarriers,
@@ -170,5 +171,47 @@ describe('resources the child adds at run time', () => {
         }
       }
     }
+  });
+});
+
+describe('the child’s stylesheets before its markup shows', () => {
+  const sheet = (href: string, extra: Partial<HTMLLinkElement> = {}) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, ...extra });
+    document.head.append(link);
+    return link;
+  };
+
+  it('keeps the page hidden until every stylesheet loaded or failed, then restores it', async () => {
+    const a = sheet('https://apps.example.com/a.css');
+    const b = sheet('https://apps.example.com/b.css');
+    sheet('https://apps.example.com/off.css', { disabled: true }); // never fetched: not waited for
+    let done = false;
+    const applied = childStylesheetsApplied(60_000).then(() => (done = true));
+    expect(document.documentElement.style.visibility).toBe('hidden');
+    a.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    b.dispatchEvent(new Event('error'));
+    await applied;
+    expect(document.documentElement.style.visibility).toBe('');
+  });
+
+  it('shows the page anyway when a stylesheet never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      sheet('https://apps.example.com/slow.css');
+      const applied = childStylesheetsApplied(5_000);
+      expect(document.documentElement.style.visibility).toBe('hidden');
+      await vi.advanceTimersByTimeAsync(5_000);
+      await applied;
+      expect(document.documentElement.style.visibility).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not hide a page without pending stylesheets', async () => {
+    await childStylesheetsApplied();
+    expect(document.documentElement.style.visibility).toBe('');
   });
 });

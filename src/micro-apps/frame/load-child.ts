@@ -158,6 +158,45 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
   return { scripts, base };
 }
 
+/** How long the child's markup waits for its stylesheets at most, then shows as it is. */
+export const STYLESHEET_WAIT_MS = 5_000;
+
+/**
+ * Waits for the child's stylesheets, with the page hidden meanwhile, as its own page would:
+ * there they are parser-inserted and block rendering (and the scripts after them); inserted by
+ * script, as here, they do not, so the child's markup was first laid out unstyled (the body's
+ * default 8 px margin) and then jumped into place (a layout shift). Each sheet counts as done
+ * when it loaded or failed; after `limitMs` the page shows whatever it has.
+ */
+export async function childStylesheetsApplied(limitMs = STYLESHEET_WAIT_MS): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet" i]')].filter(
+    // A disabled one is never fetched, so it never loads either.
+    (link) => !link.sheet && !link.disabled,
+  );
+  if (pending.length === 0) return;
+  const root = document.documentElement;
+  const visibility = root.style.visibility;
+  root.style.visibility = 'hidden';
+  let timer = 0;
+  try {
+    await Promise.race([
+      Promise.all(
+        pending.map(
+          (link) =>
+            new Promise<void>((resolve) => {
+              link.addEventListener('load', () => resolve(), { once: true });
+              link.addEventListener('error', () => resolve(), { once: true });
+            }),
+        ),
+      ),
+      new Promise<void>((resolve) => (timer = window.setTimeout(resolve, limitMs))),
+    ]);
+  } finally {
+    window.clearTimeout(timer);
+    root.style.visibility = visibility;
+  }
+}
+
 type Timing = 'parse' | 'deferred' | 'async';
 
 /**

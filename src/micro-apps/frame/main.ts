@@ -20,7 +20,13 @@ import {
   type Welcome,
 } from '../frame-protocol';
 import { hasLifecycle, installChildApi, mountChild, unmountChild } from './child-api';
-import { buildChildPage, fetchChild, resolveChildResources, runScripts } from './load-child';
+import {
+  buildChildPage,
+  childStylesheetsApplied,
+  fetchChild,
+  resolveChildResources,
+  runScripts,
+} from './load-child';
 import { watchGuideTargets, watchModals } from './modal-watch';
 import { provideStorage } from './storage-fallback';
 import { syncRoutes } from './route-sync';
@@ -212,6 +218,8 @@ async function start(): Promise<void> {
     const { html, url } = await fetchChild(welcome.entry);
     const page = buildChildPage(html, url, nonce);
     resolveChildResources(page.base);
+    // Hidden, in the same task as the markup went in: nothing unstyled is ever painted.
+    await childStylesheetsApplied();
     shipped = hasVisibleContent();
     watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
