@@ -159,7 +159,7 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
 }
 
 /** How long the child's markup waits for its stylesheets at most, then shows as it is. */
-export const STYLESHEET_WAIT_MS = 5_000;
+const STYLESHEET_WAIT_MS = 5_000;
 
 /**
  * Waits for the child's stylesheets, with the page hidden meanwhile, as its own page would:
