@@ -8,10 +8,10 @@ import { frameOriginFor } from '@/constants/frame-origins';
 
 let done = false;
 
-function preconnectFrames(apps: SubAppName[] = Object.keys(config.subApps) as SubAppName[]): void {
+function preconnectFrames(): void {
   if (done || typeof document === 'undefined') return;
   done = true;
-  for (const app of apps) {
+  for (const app of Object.keys(config.subApps) as SubAppName[]) {
     const link = document.createElement('link');
     link.rel = 'preconnect';
     link.href = frameOriginFor(app, config.subAppFrameOrigin, window.location);
