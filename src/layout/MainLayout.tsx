@@ -202,6 +202,9 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
           actionsRender={() => topActions}
           footerRender={() => <ShellFooter />}
           token={LAYOUT_TOKEN}
+          // The shell's own boundaries below say in Chinese which region failed; ProLayout's default
+          // (English, antd's Result) stays out, and out of the first load (patches/@ant-design+pro-layout*).
+          ErrorBoundary={false}
         >
           <div className="shell-page" data-testid="shell-page">
             <ErrorBoundary region={SHELL_TEXT.regions.page} resetKey={pathname}>
