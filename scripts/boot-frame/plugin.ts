@@ -23,7 +23,7 @@ import type { Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
 import { ROUTES, type SubAppName } from '../../src/constants/routes.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
-import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts.ts';
+import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts/shell.ts';
 
 const APPS = Object.keys(ROUTES.subApps) as SubAppName[];
 
