@@ -1,6 +1,7 @@
 /**
  * Server icon names → icons, through an explicit table: importing the whole icon
- * set (`import * as Icons`) would put every icon in the bundle.
+ * set (`import * as Icons`) would put every icon in the bundle. Loaded with the side
+ * menu (icons.tsx), not with the first load: only the admin area has one.
  */
 import {
   AppstoreOutlined,
@@ -24,6 +25,6 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 /** An unknown name falls back to a neutral icon rather than nothing. */
-export function menuIcon(name: string | undefined): ReactNode {
+export default function MenuIconByName({ name }: { name: string | undefined }) {
   return (name && ICONS[name]) ?? <AppstoreOutlined />;
 }

@@ -6,14 +6,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
-import { onAnyAppEvent, sendToApp } from '@/micro-apps/channel';
 import { invalidateNotices } from './notice-query';
 import { startNoticeRealtime } from './notice-realtime';
 import { useNoticeOwner } from './use-notices';
 
+/**
+ * The channel to the embedded apps, with its contract's validators, is not part of the first
+ * load (docs/frontend.md, "The first load"): it is fetched when the shell mounts. No app can
+ * talk before it is there (frames connect through it), and what is sent to an app is kept for
+ * the app's frame, so nothing is lost while it loads. One promise keeps the sends in order.
+ */
+let channel: Promise<typeof import('@/micro-apps/channel')> | undefined;
+const loadChannel = () => (channel ??= import('@/micro-apps/channel'));
+
 /** Forced: the channel drops data equal to the last sent (micro-app's rule), and a repeated scene must still refresh. */
 function refreshManualApp(sceneNo: string | null): void {
-  sendToApp('manual', { type: 'refresh', scene_no: sceneNo, at: Date.now() }, { force: true });
+  const data = { type: 'refresh', scene_no: sceneNo, at: Date.now() } as const;
+  void loadChannel().then(({ sendToApp }) => sendToApp('manual', data, { force: true }));
 }
 
 export function RealtimeConnection() {
@@ -33,9 +42,18 @@ export function RealtimeConnection() {
   // An embedded app changed notices (e.g. marked some read): the list and the bell reload.
   useEffect(() => {
     if (!tid || !uid) return;
-    return onAnyAppEvent((_, event) => {
-      if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
+    let unsubscribe: (() => void) | undefined;
+    let stopped = false;
+    void loadChannel().then(({ onAnyAppEvent }) => {
+      if (stopped) return;
+      unsubscribe = onAnyAppEvent((_, event) => {
+        if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
+      });
     });
+    return () => {
+      stopped = true;
+      unsubscribe?.();
+    };
   }, [queryClient, tid, uid]);
   return null;
 }

@@ -1,0 +1,85 @@
+/**
+ * The shell's realtime link to the embedded apps, with the channel loaded after the first
+ * load: a new manual notice refreshes the manual app (every time, in order), an app's
+ * "notices changed" reloads the notices, and nothing is left listening after sign-out.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppToShell } from '@/micro-apps/channel';
+import { RealtimeConnection } from './RealtimeConnection';
+
+const channel = vi.hoisted(() => ({
+  sendToApp: vi.fn(),
+  listeners: new Set<(app: string, event: AppToShell) => void>(),
+}));
+vi.mock('@/micro-apps/channel', () => ({
+  sendToApp: channel.sendToApp,
+  onAnyAppEvent: (listener: (app: string, event: AppToShell) => void) => {
+    channel.listeners.add(listener);
+    return () => channel.listeners.delete(listener);
+  },
+}));
+
+const realtime = vi.hoisted(() => ({
+  notifyManual: undefined as ((scene: string | null) => void) | undefined,
+}));
+vi.mock('./notice-realtime', () => ({
+  startNoticeRealtime: (options: { notifyManual: (scene: string | null) => void }) => {
+    realtime.notifyManual = options.notifyManual;
+    return { stop: vi.fn() };
+  },
+}));
+vi.mock('./use-notices', () => ({ useNoticeOwner: () => ({ tid: 't1', uid: 'u1' }) }));
+const invalidateNotices = vi.hoisted(() => vi.fn());
+vi.mock('./notice-query', () => ({ invalidateNotices }));
+
+/** Lets the channel's dynamic import settle. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+function mount() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RealtimeConnection />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  channel.sendToApp.mockClear();
+  channel.listeners.clear();
+  invalidateNotices.mockClear();
+});
+
+describe('RealtimeConnection', () => {
+  it('refreshes the manual app for each new manual notice, forced and in order', async () => {
+    mount();
+    // Called before the channel has loaded: nothing is lost, the order is kept.
+    realtime.notifyManual!('S1');
+    realtime.notifyManual!('S1');
+    realtime.notifyManual!(null);
+    await settle();
+    expect(channel.sendToApp.mock.calls.map(([app, data, opts]) => [app, data.scene_no, opts])).toEqual([
+      ['manual', 'S1', { force: true }],
+      ['manual', 'S1', { force: true }],
+      ['manual', null, { force: true }],
+    ]);
+    expect(channel.sendToApp.mock.calls[0]![1]).toMatchObject({ type: 'refresh' });
+  });
+
+  it('reloads the notices when an app says it changed them, and stops listening on unmount', async () => {
+    const view = mount();
+    await settle();
+    expect(channel.listeners.size).toBe(1);
+    for (const listener of channel.listeners) listener('manual', { type: 'notices-changed' } as AppToShell);
+    expect(invalidateNotices).toHaveBeenCalledWith(expect.any(QueryClient), { tid: 't1', uid: 'u1' });
+    view.unmount();
+    expect(channel.listeners.size).toBe(0);
+  });
+
+  it('does not start listening when it is unmounted before the channel has loaded', async () => {
+    mount().unmount();
+    await settle();
+    expect(channel.listeners.size).toBe(0);
+  });
+});
