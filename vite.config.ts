@@ -9,6 +9,7 @@ import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
 import { firstPaintBeforeScripts } from './scripts/first-paint.ts';
 import { onlyChineseProLocales } from './scripts/pro-locales.ts';
+import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './scripts/csp.ts';
 import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
@@ -43,7 +44,8 @@ export default defineConfig({
   // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
   // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are requested
   // once the first paint is on screen, so the paint shares nothing with them: scripts/first-paint.ts.
-  // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts.
+  // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts; React Router its production
+  // build: scripts/react-router-production.ts.
   // index.html paints the signed-in shell's frame before any script of the app: scripts/boot-frame.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
   // The dev server transforms both pages' module graphs as it starts (scripts/dev-warmup.ts) and
@@ -56,6 +58,7 @@ export default defineConfig({
     firstLoadCompileHints(),
     firstPaintBeforeScripts(),
     onlyChineseProLocales(),
+    reactRouterProduction(),
     bootFrame(),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
