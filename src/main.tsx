@@ -6,6 +6,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPagesFor } from './app/pages';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -14,7 +15,8 @@ if (!root) throw new Error('index.html has no #root');
 // bundle evaluated) are in: the shell then renders once, with its data, not a spinner first.
 // As a transition: React renders in slices of about 5 ms and lets the browser in between,
 // instead of one long task (a plain render runs in the synchronous lane, react#24392).
-void sessionPrefetched.then(() => {
+// The page the URL names is fetched meanwhile, so it is part of that render (app/pages.ts).
+void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
   const app = createRoot(root);
   startTransition(() =>
     app.render(

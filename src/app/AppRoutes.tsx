@@ -1,9 +1,9 @@
 /**
  * Every route of SPEC §2. The static ones are always there; the routes "added
  * after login" come from the user's route set (home page, frozen tenant, server
- * menus). Pages other than the shell are lazy: not in the first load.
+ * menus). Pages other than the shell are lazy: not in the first load (./pages.ts).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { ROUTES } from '@/constants/routes';
@@ -11,30 +11,28 @@ import { SessionBootstrap } from '@/session/bootstrap';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { FullScreenLoading } from '@/ui/FullScreenLoading';
 import { SHELL_TEXT } from '@/constants/texts';
+import {
+  AccountSettingPage,
+  ActiveFeedbackDetailPage,
+  AdminSection,
+  BaseInfoPage,
+  DodderPage,
+  EnterprisePage,
+  EntrancePage,
+  InviteLandingPage,
+  MyFeedbackPage,
+  NotFoundPage,
+  OAuthCallbackPage,
+  PreviewPage,
+  ProductWorkspace,
+  QuestionFeedbackDetailPage,
+  RenewalPage,
+  SubAppHost,
+  ThirdAccountPage,
+  UserCenterLayout,
+} from './pages';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
-
-const OAuthCallbackPage = lazy(() => import('./pages/OAuthCallbackPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const PreviewPage = lazy(() => import('./pages/PreviewPage'));
-const DodderPage = lazy(() => import('./pages/DodderPage'));
-const EntrancePage = lazy(() => import('@/features/tenant/pages/EntrancePage'));
-const RenewalPage = lazy(() => import('@/features/tenant/pages/RenewalPage'));
-const InviteLandingPage = lazy(() => import('@/features/tenant/pages/InviteLandingPage'));
-const UserCenterLayout = lazy(() => import('@/features/user-center/UserCenterLayout'));
-const BaseInfoPage = lazy(() => import('@/features/user-center/pages/BaseInfoPage'));
-const AccountSettingPage = lazy(() => import('@/features/user-center/pages/AccountSettingPage'));
-const EnterprisePage = lazy(() => import('@/features/user-center/pages/EnterprisePage'));
-const ThirdAccountPage = lazy(() => import('@/features/user-center/pages/ThirdAccountPage'));
-const MyFeedbackPage = lazy(() => import('@/features/user-center/pages/MyFeedbackPage'));
-const ActiveFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/ActiveFeedbackDetailPage'));
-const QuestionFeedbackDetailPage = lazy(() => import('@/features/feedback/pages/QuestionFeedbackDetailPage'));
-const AdminSection = lazy(() => import('@/features/admin/AdminSection'));
-// The embedded apps too: the shell's top bar paints while the host loads.
-const SubAppHost = lazy(() => import('@/micro-apps/SubAppHost').then((m) => ({ default: m.SubAppHost })));
-const ProductWorkspace = lazy(() =>
-  import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
-);
 
 /** Routes inside the main layout, built from the user's route set. */
 function SignedInRoutes() {

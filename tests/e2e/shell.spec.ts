@@ -227,6 +227,44 @@ test.describe('first load', () => {
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
   });
 
+  // CLS 0 as a user sees it (issue 27): the boot frame, the shell's first render and the page that
+  // follows it keep their boxes. Measured on a second load, when the boot frame knows the shell.
+  for (const { scenario, path, width } of [
+    { scenario: 'frozen', path: ROUTES.renewal, width: 390 },
+    { scenario: 'personal', path: ROUTES.home, width: 390 },
+    { scenario: 'personal', path: ROUTES.home, width: 1440 },
+    { scenario: 'owner', path: routeTo.subAppHome('product'), width: 390 },
+  ] as const) {
+    test(`nothing moves while the shell loads: ${scenario} ${path} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await signInToShell(page, scenario, path);
+      await page.reload();
+      await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+            const seen: { value: number; nodes: string[] }[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+                sources: { node?: Node | null }[];
+              })[]) {
+                if (entry.hadRecentInput) continue;
+                const nodes = entry.sources.map((source) =>
+                  source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : '?',
+                );
+                seen.push({ value: entry.value, nodes });
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(seen), 500);
+          }),
+      );
+      expect(shifts).toEqual([]);
+    });
+  }
+
   test("the shell's antd styles come from the built stylesheet, not generated in the page", async ({
     page,
   }) => {
