@@ -5,43 +5,79 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVITE_PATH_PREFIX, ROUTES, type SubAppName } from '@/constants/routes';
-import { forgetBootFrame, writeItem } from '@/session/storage';
+import { clearCredentials, forgetBootFrame, writeItem } from '@/session/storage';
 import {
   AccountSettingPage,
   BaseInfoPage,
+  EntrancePage,
   InviteLandingPage,
+  OAuthCallbackPage,
   pagesFor,
-  ProductWorkspace,
+  preloadPagesFor,
   RenewalPage,
-  SubAppHost,
   UserCenterLayout,
 } from './pages';
 
 const facts = { tabs: [] as SubAppName[], tipBar: false, frozen: false };
 
-afterEach(() => forgetBootFrame());
+afterEach(() => {
+  forgetBootFrame();
+  clearCredentials();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('pagesFor', () => {
   it('names the page of each kind of path', () => {
     expect(pagesFor('/renewal')).toEqual([RenewalPage]);
-    expect(pagesFor('/micro-app-manual/scene/1')).toEqual([SubAppHost]);
-    expect(pagesFor('/micro-app-product/')).toEqual([ProductWorkspace]);
+    // The apps' hosts render after the shell (their loading state already has the frame's box).
+    expect(pagesFor('/micro-app-manual/scene/1')).toEqual([]);
+    expect(pagesFor('/micro-app-product/')).toEqual([]);
     expect(pagesFor(ROUTES.userCenter.accountSetting)).toEqual([UserCenterLayout, AccountSettingPage]);
     expect(pagesFor(`${ROUTES.userCenter.root}/`)).toEqual([UserCenterLayout, BaseInfoPage]);
     expect(pagesFor(`${INVITE_PATH_PREFIX}abc`)).toEqual([InviteLandingPage]);
     expect(pagesFor('/no-such-page')).toEqual([]);
+    // As the router matches: trailing slashes and case do not matter.
+    expect(pagesFor('/Renewal/')).toEqual([RenewalPage]);
+    expect(pagesFor(`${INVITE_PATH_PREFIX}a/b`)).toEqual([]);
   });
 
-  it('finds where the home page lands from what the shell recorded', () => {
+  it('renders the renewal page with the shell when the home page lands there', () => {
     expect(pagesFor('/')).toEqual([]);
     writeItem('bootFrame', { ...facts, tabs: ['manual'], landing: 'manual' });
-    expect(pagesFor('/')).toEqual([SubAppHost]);
-    writeItem('bootFrame', { ...facts, tabs: ['product'], landing: 'product' });
-    expect(pagesFor('/')).toEqual([ProductWorkspace]);
+    expect(pagesFor('/')).toEqual([]);
     writeItem('bootFrame', { ...facts, landing: null, frozen: true });
     expect(pagesFor('/')).toEqual([RenewalPage]);
+  });
+});
+
+describe('preloadPagesFor', () => {
+  it('fetches what a signed-out visitor can see, and nothing else', async () => {
+    const preloads = [RenewalPage, OAuthCallbackPage].map((page) => vi.spyOn(page, 'preload'));
+    clearCredentials();
+    await preloadPagesFor(ROUTES.renewal);
+    await preloadPagesFor(ROUTES.oauthCallback);
+    expect(preloads.map((spy) => spy.mock.calls.length)).toEqual([0, 1]);
+    writeItem('token', 't');
+    await preloadPagesFor(ROUTES.renewal);
+    expect(preloads[0]!.mock.calls.length).toBe(1);
+  });
+
+  it('waits a second at most, and never fails', async () => {
+    vi.useFakeTimers();
+    writeItem('token', 't');
+    vi.spyOn(RenewalPage, 'preload').mockReturnValue(new Promise(() => {}));
+    const stalled = vi.fn();
+    void preloadPagesFor(ROUTES.renewal).then(stalled);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(stalled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stalled).toHaveBeenCalled();
+    vi.useRealTimers();
+    vi.spyOn(EntrancePage, 'preload').mockRejectedValue(new Error('chunk failed'));
+    await expect(preloadPagesFor(ROUTES.entrance)).resolves.toBeUndefined();
   });
 });
 

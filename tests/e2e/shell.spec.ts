@@ -253,7 +253,9 @@ test.describe('first load', () => {
               })[]) {
                 if (entry.hadRecentInput) continue;
                 const nodes = entry.sources.map((source) =>
-                  source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : '?',
+                  source.node instanceof Element
+                    ? `${source.node.tagName}.${source.node.getAttribute('class')}`
+                    : '?',
                 );
                 seen.push({ value: entry.value, nodes });
               }
