@@ -17,12 +17,20 @@ import { useNoticeOwner } from './use-notices';
  * the app's frame, so nothing is lost while it loads. One promise keeps the sends in order.
  */
 let channel: Promise<typeof import('@/micro-apps/channel')> | undefined;
-const loadChannel = () => (channel ??= import('@/micro-apps/channel'));
+const loadChannel = () =>
+  (channel ??= import('@/micro-apps/channel').catch((error: unknown) => {
+    channel = undefined; // the next use tries again
+    throw error;
+  }));
+const channelFailed = (error: unknown) =>
+  console.error('[notices] the channel to the apps did not load', error);
 
 /** Forced: the channel drops data equal to the last sent (micro-app's rule), and a repeated scene must still refresh. */
 function refreshManualApp(sceneNo: string | null): void {
   const data = { type: 'refresh', scene_no: sceneNo, at: Date.now() } as const;
-  void loadChannel().then(({ sendToApp }) => sendToApp('manual', data, { force: true }));
+  loadChannel()
+    .then(({ sendToApp }) => sendToApp('manual', data, { force: true }))
+    .catch(channelFailed);
 }
 
 export function RealtimeConnection() {
@@ -44,12 +52,14 @@ export function RealtimeConnection() {
     if (!tid || !uid) return;
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
-    void loadChannel().then(({ onAnyAppEvent }) => {
-      if (stopped) return;
-      unsubscribe = onAnyAppEvent((_, event) => {
-        if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
-      });
-    });
+    loadChannel()
+      .then(({ onAnyAppEvent }) => {
+        if (stopped) return;
+        unsubscribe = onAnyAppEvent((_, event) => {
+          if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
+        });
+      })
+      .catch(channelFailed);
     return () => {
       stopped = true;
       unsubscribe?.();

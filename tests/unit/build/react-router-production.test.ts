@@ -4,6 +4,7 @@
  * off), and both entry points the app reaches (`react-router`, `react-router/dom`) are aliased.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Alias } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,13 @@ describe('React Router in production builds', () => {
     );
     expect(flags.length).toBeGreaterThan(0);
     expect(new Set(flags)).toEqual(new Set(['false']));
+  });
+
+  it('is the copy react-router-dom was released with (the alias would hide a mismatch)', () => {
+    const require = createRequire(import.meta.url);
+    const router = require('react-router/package.json') as { version: string };
+    const dom = require('react-router-dom/package.json') as { dependencies: Record<string, string> };
+    expect(dom.dependencies['react-router']).toBe(router.version);
   });
 
   it('aliases both entry points, for builds only', () => {
