@@ -5,7 +5,7 @@
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
  * (the home's embedded app reported content in its frame). Then a realtime
  * burst: 1,000 pushed events, list reloads and the longest main-thread task.
- * Figures only — no pass/fail (targets: first-load JS ≤ 400 KB, shell ready ≤ 1.5 s).
+ * Figures only — no pass/fail (targets: first-load JS ≤ 300 KB gzip, shell ready ≤ 1.5 s).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -145,7 +145,7 @@ async function main() {
     const req = median(runs.map((r) => r.requests));
     const ready = median(runs.map((r) => r.shellReadyMs));
     console.log(`\nSigned-in home (${SCENARIO}), gzip, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`);
-    console.log(`  first-load JS transferred (compressed): ${kb(js)}   (target ≤ 400 KB)`);
+    console.log(`  first-load JS transferred (compressed): ${kb(js)}   (target ≤ 300 KB)`);
     console.log(`  requests:                               ${req}`);
     console.log(`  shell ready (median):                   ${Math.round(ready)} ms   (target ≤ 1500 ms)`);
     console.log(
