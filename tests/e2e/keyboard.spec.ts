@@ -88,8 +88,14 @@ test('the module tabs and the avatar menu work with the keyboard', async ({ page
   await expect(avatar).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   const settings = menu.getByRole('menuitem', { name: '账号设置' });
-  for (let i = 0; i < 10 && !(await settings.evaluate((el) => el === document.activeElement)); i++)
+  // rc-menu moves the focus a frame after each key: wait for each move before the next key, or
+  // a loaded machine presses past the entry before the focus shows it.
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  for (let i = 0; i < 10 && !(await settings.evaluate((el) => el === document.activeElement)); i++) {
+    const before = await focused();
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).not.toBe(before);
+  }
   await expect(settings).toBeFocused();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/user-info\/account-setting$/);
