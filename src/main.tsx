@@ -15,7 +15,7 @@ if (!root) throw new Error('index.html has no #root');
 // bundle evaluated) are in: the shell then renders once, with its data, not a spinner first.
 // As a transition: React renders in slices of about 5 ms and lets the browser in between,
 // instead of one long task (a plain render runs in the synchronous lane, react#24392).
-// The page the URL names is fetched meanwhile, so it is part of that render (app/pages.ts).
+// A page the URL names (not an app's host) is fetched meanwhile and is part of that render (app/pages.ts).
 void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
   const app = createRoot(root);
   startTransition(() =>
