@@ -12,6 +12,7 @@
  * react-lazy-with-preload: a page that was preloaded renders at once, without suspending
  * (React.lazy suspends on its first render however early its import resolved).
  */
+import { lazy } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { matchPath } from 'react-router-dom';
 import { ROUTES } from '@/constants/routes';
@@ -41,11 +42,12 @@ export const QuestionFeedbackDetailPage = lazyWithPreload(
   () => import('@/features/feedback/pages/QuestionFeedbackDetailPage'),
 );
 export const AdminSection = lazyWithPreload(() => import('@/features/admin/AdminSection'));
-// The embedded apps too: the shell's top bar paints while the host loads.
-export const SubAppHost = lazyWithPreload(() =>
+// The embedded apps too: the shell's top bar paints while the host loads. Never preloaded
+// (see above), so plain React.lazy.
+export const SubAppHost = lazy(() =>
   import('@/micro-apps/SubAppHost').then((m) => ({ default: m.SubAppHost })),
 );
-export const ProductWorkspace = lazyWithPreload(() =>
+export const ProductWorkspace = lazy(() =>
   import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
 );
 
