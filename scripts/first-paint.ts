@@ -16,41 +16,69 @@
  *
  * When the browser cannot say (no Paint Timing), or the tab is hidden (nothing paints in a
  * background tab), the tags are added at once; and at the latest after LOAD_AFTER_MS, whatever
- * happened. The scripts are evaluated exactly as before: same URLs, same `crossorigin`, the
- * entry after its modulepreloads (added TAGS_PER_TASK per task: starting a dozen requests at
- * once was itself a long task on a slow phone). No inline script: CSP's `script-src 'self'` admits both.
+ * happened. Same URLs, same `crossorigin`, the modulepreloads first (added TAGS_PER_TASK per
+ * task: starting a dozen requests at once was itself a long task on a slow phone).
+ * No inline script: CSP's `script-src 'self'` admits both.
+ *
+ * Evaluated in stages: the entry's static module graph would be evaluated as one task (about
+ * 300 ms on a phone, the longest of the load). The loader first adds, one at a time, a module
+ * script for each of the first load's large chunks (`data-stages`, in dependency order: the
+ * vendor chunks and the bootstrap calls' chunk, scripts/vendor-chunks.ts), each once the one
+ * before has run and the browser has had a turn; then the entry, whose graph is by then
+ * evaluated but for the app's own code. A module is evaluated once per page, so this only
+ * moves where the task boundaries fall; the order stays the graph's (dependencies first).
+ * A hidden tab, whose timers run about once a second, gets the entry at once.
  */
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { emittedAsset } from './lib/emitted-asset.ts';
+import { FIRST_LOAD_STAGES } from './vendor-chunks.ts';
 
 /** The loader's safety net: the app is requested by then even if no paint was reported. */
 export const LOAD_AFTER_MS = 1500;
 /** Modulepreloads added per task (the entry comes with the last ones). */
 export const TAGS_PER_TASK = 4;
 
-/** The loader (plain ES2017, a classic `defer` script): reads its own data-entry and data-modules. */
+/** The loader (plain ES2017, a classic `defer` script): reads its own data-entry, data-modules and data-stages. */
 export function appLoaderScript(): string {
   return `(function () {
   // currentScript is null if something re-runs the script out of the page (a proxy's optimiser).
   var script = document.currentScript || document.querySelector('script[data-entry]');
   var entry = script.getAttribute('data-entry');
-  var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
+  var list = function (name) {
+    return (script.getAttribute(name) || '').split(' ').filter(Boolean);
+  };
+  var modules = list('data-modules');
+  var stages = list('data-stages');
   var loaded = false;
   var add = function (tag, attrs) {
     var element = document.createElement(tag);
     element.crossOrigin = '';
     for (var name in attrs) element[name] = attrs[name];
     document.head.appendChild(element);
+    return element;
+  };
+  // One module script per task: the next once this one has run (or failed: the entry then
+  // reports the failure as it would have alone), after a turn for the browser.
+  var run = function (srcs) {
+    var element = add('script', { type: 'module', src: srcs[0] });
+    if (srcs.length === 1) return;
+    var next = function () {
+      setTimeout(run, 0, srcs.slice(1));
+    };
+    element.onload = next;
+    element.onerror = next;
   };
   // A few tags per task: each starts a request, which is work for the main thread too. All at
   // once in a hidden tab, where timers run about once a second.
   var addSome = function (hrefs) {
-    var count = document.visibilityState === 'visible' ? ${TAGS_PER_TASK} : hrefs.length;
+    var visible = document.visibilityState === 'visible';
+    var count = visible ? ${TAGS_PER_TASK} : hrefs.length;
     hrefs.slice(0, count).forEach(function (href) {
       add('link', { rel: 'modulepreload', href: href });
     });
     if (hrefs.length > count) setTimeout(addSome, 0, hrefs.slice(count));
-    else add('script', { type: 'module', src: entry });
+    else run(visible ? stages.concat(entry) : [entry]);
   };
   var load = function () {
     if (loaded) return;
@@ -89,6 +117,29 @@ export function takeFirstLoadScripts(html: string): { html: string; entry: strin
   return { html: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, modules };
 }
 
+/**
+ * The chunks the entry imports, directly or not, that are evaluated one per task before it
+ * (`staged`: by chunk name), in dependency order: a chunk after every chunk it imports.
+ */
+export function evaluationStages(
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  staged: (name: string) => boolean,
+): string[] {
+  const stages: string[] = [];
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk') return;
+    chunk.imports.forEach(visit);
+    if (chunk !== entry && staged(chunk.name)) stages.push(fileName);
+  };
+  visit(entry.fileName);
+  return stages;
+}
+
 export function firstPaintBeforeScripts(): Plugin {
   let base = '/';
   return {
@@ -108,6 +159,8 @@ export function firstPaintBeforeScripts(): Plugin {
         if (ctx.path !== '/index.html') return html;
         const taken = takeFirstLoadScripts(html);
         const loader = emittedAsset(ctx, 'app-loader.js');
+        if (!ctx.chunk || !ctx.bundle) throw new Error('first-paint: index.html has no entry chunk');
+        const stages = evaluationStages(ctx.chunk, ctx.bundle, (name) => FIRST_LOAD_STAGES.includes(name));
         return {
           html: taken.html,
           tags: [
@@ -118,6 +171,7 @@ export function firstPaintBeforeScripts(): Plugin {
                 defer: true,
                 'data-entry': taken.entry,
                 'data-modules': taken.modules.join(' '),
+                'data-stages': stages.map((fileName) => base + fileName).join(' '),
               },
               injectTo: 'head',
             },

@@ -225,6 +225,20 @@ test.describe('first load', () => {
     // The same script tags Vite wrote, added by the loader: the entry and its modulepreloads.
     await expect(page.locator('head script[type="module"][src*="/assets/main-"]')).toHaveCount(1);
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
+    // Before the entry, the large chunks one by one (one task each), in dependency order.
+    const modules = await page
+      .locator('head script[type="module"]')
+      .evaluateAll((scripts) =>
+        scripts.map((s) => (s as HTMLScriptElement).src.replace(/.*\/|-[\w-]{8}\.js$/g, '')),
+      );
+    expect(modules).toEqual([
+      'vendor-react',
+      'early-start',
+      'vendor-antd-base',
+      'vendor-antd',
+      'vendor-pro',
+      'main',
+    ]);
   });
 
   // CLS 0 as a user sees it (issue 27): the boot frame, the shell's first render and the page that

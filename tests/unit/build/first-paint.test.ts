@@ -1,7 +1,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import {
   appLoaderScript,
+  evaluationStages,
   LOAD_AFTER_MS,
   TAGS_PER_TASK,
   takeFirstLoadScripts,
@@ -39,9 +41,13 @@ describe('the page paints first, then fetches the app', () => {
       onYield?: (appendedSoFar: number) => void;
       /** The first contentful paint was reported before the loader ran. */
       paintedBefore?: boolean;
+      /** data-stages */
+      stages?: string[];
     } = {},
   ) {
     const appended: Record<string, unknown>[] = [];
+    /** The elements themselves (the loader sets their onload/onerror after appending them). */
+    const elements: Record<string, unknown>[] = [];
     const timers: (() => void)[] = [];
     const observers: { callback: (list: unknown) => void; disconnected: boolean }[] = [];
     let onVisibility: (() => void) | undefined;
@@ -61,12 +67,21 @@ describe('the page paints first, then fetches the app', () => {
     }
     const script = {
       getAttribute: (name: string) =>
-        ({ 'data-entry': '/assets/main.js', 'data-modules': modules.join(' ') })[name] ?? null,
+        ({
+          'data-entry': '/assets/main.js',
+          'data-modules': modules.join(' '),
+          'data-stages': (page.stages ?? []).join(' '),
+        })[name] ?? null,
     };
     const document = {
       currentScript: script,
       visibilityState: page.visibility ?? 'visible',
-      head: { appendChild: (element: Record<string, unknown>) => appended.push({ ...element }) },
+      head: {
+        appendChild: (element: Record<string, unknown>) => {
+          appended.push({ ...element });
+          elements.push(element);
+        },
+      },
       createElement: (tag: string) => ({ tag }),
       addEventListener: (type: string, listener: () => void) => {
         if (type === 'visibilitychange') onVisibility = listener;
@@ -93,7 +108,12 @@ describe('the page paints first, then fetches the app', () => {
     });
     const paint = (...names: string[]) =>
       observers.forEach((o) => o.callback({ getEntriesByName: (n: string) => names.filter((x) => x === n) }));
-    return { appended, timers, observers, paint, hide: () => onVisibility?.() };
+    /** The module script for `src` finished: `load` (it ran) or `error`. */
+    const finish = (src: string, how: 'load' | 'error' = 'load') => {
+      const element = elements.find((e) => e.src === src);
+      (element?.[`on${how}`] as (() => void) | undefined)?.();
+    };
+    return { appended, timers, observers, paint, finish, hide: () => onVisibility?.() };
   }
 
   const modules = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}.js`);
@@ -142,5 +162,68 @@ describe('the page paints first, then fetches the app', () => {
     const silent = runLoader();
     silent.timers.forEach((fire) => fire());
     expect(silent.appended).toEqual(expectedTags);
+  });
+
+  const moduleScript = (src: string) => ({ tag: 'script', crossOrigin: '', type: 'module', src });
+
+  it('evaluates the stages one per task, each after the one before has run, then the entry', () => {
+    const stages = ['/assets/a.js', '/assets/c.js'];
+    const yields: number[] = [];
+    const page = runLoader({ stages, onYield: (appendedSoFar) => yields.push(appendedSoFar) });
+    page.paint('first-contentful-paint');
+    const preloads = expectedTags.slice(0, -1);
+    expect(page.appended).toEqual([...preloads, moduleScript('/assets/a.js')]);
+    page.finish('/assets/a.js');
+    expect(page.appended).toEqual([...preloads, moduleScript('/assets/a.js'), moduleScript('/assets/c.js')]);
+    // A stage that fails does not stop the load: the entry reports the failure, as it would alone.
+    page.finish('/assets/c.js', 'error');
+    expect(page.appended).toEqual([...preloads, ...[...stages, '/assets/main.js'].map(moduleScript)]);
+    // The preloads' batch, then a turn for the browser before each next script.
+    expect(yields).toEqual([TAGS_PER_TASK, modules.length + 1, modules.length + 2]);
+    page.finish('/assets/main.js');
+    expect(page.appended).toHaveLength(modules.length + 3);
+  });
+
+  it('gives a hidden tab the entry at once, without stages (its timers run about once a second)', () => {
+    const page = runLoader({ stages: ['/assets/a.js'], visibility: 'hidden' });
+    expect(page.appended).toEqual(expectedTags);
+  });
+});
+
+describe('the evaluation stages', () => {
+  const chunk = (fileName: string, name: string, imports: string[] = []) =>
+    ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
+  const bundleOf = (...chunks: OutputChunk[]) =>
+    Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
+  const staged = (name: string) => name.startsWith('vendor-') || name === 'early-start';
+
+  it("lists the entry's staged chunks, each after every chunk it imports, and nothing else", () => {
+    const entry = chunk('main.js', 'main', ['vendor-pro.js', 'early-start.js', 'router.js']);
+    const bundle = bundleOf(
+      entry,
+      chunk('vendor-react.js', 'vendor-react', ['runtime.js']),
+      chunk('runtime.js', 'rolldown-runtime'),
+      chunk('early-start.js', 'early-start', ['vendor-react.js']),
+      chunk('vendor-antd.js', 'vendor-antd', ['vendor-react.js']),
+      chunk('vendor-pro.js', 'vendor-pro', ['vendor-antd.js', 'vendor-react.js']),
+      chunk('router.js', 'chunk-router', ['vendor-react.js']),
+      chunk('lazy.js', 'vendor-lazy', ['vendor-react.js']),
+    );
+    expect(evaluationStages(entry, bundle, staged)).toEqual([
+      'vendor-react.js',
+      'vendor-antd.js',
+      'vendor-pro.js',
+      'early-start.js',
+    ]);
+  });
+
+  it('never lists the entry itself, and survives import cycles', () => {
+    const entry = chunk('main.js', 'vendor-main', ['vendor-a.js']);
+    const bundle = bundleOf(
+      entry,
+      chunk('vendor-a.js', 'vendor-a', ['vendor-b.js']),
+      chunk('vendor-b.js', 'vendor-b', ['vendor-a.js']),
+    );
+    expect(evaluationStages(entry, bundle, staged)).toEqual(['vendor-b.js', 'vendor-a.js']);
   });
 });
