@@ -1,11 +1,12 @@
 // First: credentials and the bootstrap calls, before the heavy modules evaluate (imports
 // evaluate in order, so this one stays on top).
 // eslint-disable-next-line import-x/order -- evaluation order, see above
-import { sessionPrefetched } from './app/early-start';
+import { queryClient, sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { enterLandingPage } from './app/landing';
 import { preloadPagesFor } from './app/pages';
 import './styles.css';
 
@@ -16,7 +17,9 @@ if (!root) throw new Error('index.html has no #root');
 // As a transition: React renders in slices of about 5 ms and lets the browser in between,
 // instead of one long task (a plain render runs in the synchronous lane, react#24392).
 // A page the URL names (not an app's host) is fetched meanwhile and is part of that render (app/pages.ts).
+// `/` becomes the landing page's address first, so the router starts there (app/landing.ts).
 void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
+  enterLandingPage(queryClient);
   const app = createRoot(root);
   startTransition(() =>
     app.render(

@@ -5,6 +5,7 @@
  */
 import { config, type SubAppName } from '@/config/env';
 import { frameOriginFor } from '@/constants/frame-origins';
+import { whenIdle } from '@/ui/when-idle';
 
 let done = false;
 
@@ -21,10 +22,5 @@ function preconnectFrames(): void {
 
 /** `preconnectFrames` once the browser is idle (at the latest after 2 s); returns the cancel. */
 export function preconnectFramesWhenIdle(): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(() => preconnectFrames(), { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(() => preconnectFrames(), 500);
-  return () => window.clearTimeout(id);
+  return whenIdle(preconnectFrames);
 }

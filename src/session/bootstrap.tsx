@@ -3,7 +3,7 @@
  * Server menus are fetched only when the current tenant is not the personal one
  * (and not frozen). Everything below this component can rely on `useSession()`.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
@@ -36,6 +36,20 @@ export function sessionFrom(info: UserInfo, config: UserConfig, menus: UserMenus
     permissions: menus?.permissions,
   });
   return { info, config, menus, routeSet, isPersonal: isPersonalSpace(config) };
+}
+
+/**
+ * The session as the bootstrap calls left it in the cache (main.tsx waits for them), by the
+ * rule SessionBootstrap follows; null while a call is missing, pending or failed.
+ */
+export function sessionFromCache(queryClient: QueryClient): SessionData | null {
+  const info = queryClient.getQueryData(userInfoQuery.queryKey);
+  const config = queryClient.getQueryData(userConfigQuery.queryKey);
+  if (!info || !config) return null;
+  if (!shouldFetchMenus(config)) return sessionFrom(info, config, null);
+  const menus = queryClient.getQueryState(userMenusQuery.queryKey);
+  if (!menus || menus.status === 'pending') return null;
+  return sessionFrom(info, config, menus.data ?? null);
 }
 
 const SessionContext = createContext<SessionData | null>(null);

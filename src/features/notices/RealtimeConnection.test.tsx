@@ -23,16 +23,32 @@ vi.mock('@/micro-apps/channel', () => ({
 
 const realtime = vi.hoisted(() => ({
   notifyManual: undefined as ((scene: string | null) => void) | undefined,
+  stop: vi.fn(),
 }));
 vi.mock('./notice-realtime', () => ({
   startNoticeRealtime: (options: { notifyManual: (scene: string | null) => void }) => {
     realtime.notifyManual = options.notifyManual;
-    return { stop: vi.fn() };
+    return { stop: realtime.stop };
   },
 }));
 vi.mock('./use-notices', () => ({ useNoticeOwner: () => ({ tid: 't1', uid: 'u1' }) }));
 const invalidateNotices = vi.hoisted(() => vi.fn());
 vi.mock('./notice-query', () => ({ invalidateNotices }));
+
+/** The browser's idle callbacks, run when the test says the browser is idle. */
+const idleCallbacks = new Map<number, () => void>();
+let nextIdleId = 1;
+vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+  idleCallbacks.set(nextIdleId, callback);
+  return nextIdleId++;
+});
+vi.stubGlobal('cancelIdleCallback', (id: number) => idleCallbacks.delete(id));
+const browserIdle = () =>
+  act(() => {
+    const callbacks = [...idleCallbacks.values()];
+    idleCallbacks.clear();
+    callbacks.forEach((callback) => callback());
+  });
 
 /** Lets the channel's dynamic import settle. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -46,14 +62,33 @@ function mount() {
 }
 
 afterEach(() => {
+  realtime.notifyManual = undefined;
+  realtime.stop.mockClear();
+  idleCallbacks.clear();
   channel.sendToApp.mockClear();
   channel.listeners.clear();
   invalidateNotices.mockClear();
 });
 
 describe('RealtimeConnection', () => {
+  it('opens the socket once the browser is idle, not in the first commit, and closes it on unmount', () => {
+    const view = mount();
+    expect(realtime.notifyManual).toBeUndefined();
+    browserIdle();
+    expect(realtime.notifyManual).toBeDefined();
+    view.unmount();
+    expect(realtime.stop).toHaveBeenCalledOnce();
+  });
+
+  it('never opens the socket when it is unmounted before the browser was idle', () => {
+    mount().unmount();
+    browserIdle();
+    expect(realtime.notifyManual).toBeUndefined();
+  });
+
   it('refreshes the manual app for each new manual notice, forced and in order', async () => {
     mount();
+    browserIdle();
     // Called before the channel has loaded: nothing is lost, the order is kept.
     realtime.notifyManual!('S1');
     realtime.notifyManual!('S1');

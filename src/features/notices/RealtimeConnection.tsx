@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
+import { whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
 import { startNoticeRealtime } from './notice-realtime';
 import { useNoticeOwner } from './use-notices';
@@ -38,14 +39,22 @@ export function RealtimeConnection() {
   const { tid, uid } = useNoticeOwner();
   useEffect(() => {
     if (!tid || !uid) return;
-    const realtime = startNoticeRealtime({
-      url: config.realtimeUrl,
-      queryClient,
-      tid,
-      uid,
-      notifyManual: refreshManualApp,
+    // The socket (and its storage listener) opens once the browser is idle: a task of its own,
+    // not part of the shell's first commit.
+    let realtime: ReturnType<typeof startNoticeRealtime> | undefined;
+    const cancel = whenIdle(() => {
+      realtime = startNoticeRealtime({
+        url: config.realtimeUrl,
+        queryClient,
+        tid,
+        uid,
+        notifyManual: refreshManualApp,
+      });
     });
-    return () => realtime.stop();
+    return () => {
+      cancel();
+      realtime?.stop();
+    };
   }, [queryClient, tid, uid]);
   // An embedded app changed notices (e.g. marked some read): the list and the bell reload.
   useEffect(() => {

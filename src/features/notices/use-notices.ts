@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '@/session/bootstrap';
+import { useIdleOnce } from '@/ui/when-idle';
 import {
   DEFAULT_NOTICE_FILTER,
   invalidateNotices,
@@ -16,10 +17,14 @@ export function useNoticeOwner(): NoticeOwner {
   return { tid: config.last_login_tenant_link ?? '', uid: config.gid || info.gid || '' };
 }
 
-/** The list for a filter; the default filter is the bell's query (same key, same cache). */
+/**
+ * The list for a filter; the default filter is the bell's query (same key, same cache). Asked
+ * for once the browser has been idle, not in the shell's first commit (ui/when-idle.ts).
+ */
 export function useNoticeList(filter: NoticeFilter = DEFAULT_NOTICE_FILTER) {
   const owner = useNoticeOwner();
-  return useQuery(noticeListOptions(owner, filter));
+  const idle = useIdleOnce();
+  return useQuery({ ...noticeListOptions(owner, filter), ...(idle ? {} : { enabled: false }) });
 }
 
 /** Reloads every notice list of this user and tenant (bell and drawer). */
