@@ -19,6 +19,7 @@ import { TOAST_SECONDS } from '@/constants/limits';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorState } from '@/ui/ErrorState';
+import { inNextTask } from '@/ui/when-idle';
 import { ROUTES } from '@/constants/routes';
 import { frameOriginFor } from '@/constants/frame-origins';
 import { answerAppRequest } from './app-requests';
@@ -152,117 +153,131 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   const connectionRef = useRef<FrameConnection | null>(null);
   /** Where the app's router is, as far as the shell knows: no echo of its own moves. */
   const appPathRef = useRef(here);
-  const latestRef = useRef({ onStatus, onMounted, navigate, modal, here });
-  latestRef.current = { onStatus, onMounted, navigate, modal, here };
+  const latestRef = useRef({ status, onStatus, onMounted, navigate, modal, here });
+  latestRef.current = { status, onStatus, onMounted, navigate, modal, here };
 
   // Connected before the frame's document can load, so no message of the app is missed. A layout
   // effect: its cleanup runs while the frame is still in the page, so the frame can be kept
   // (moved) until its app has unmounted; a passive effect's cleanup runs after React removed it.
+  // The frame is created in a task of its own, right after the commit that placed its slot:
+  // creating it (a document in another process) is one of the longest calls of the first load,
+  // and made in the commit it lengthened that task (docs/frontend.md, "The first load").
   useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
-    const prefix = ROUTES.subApps[app];
-    const origin = frameOriginOf(app);
-    const frame = document.createElement('iframe');
-    frame.className = 'sub-app-frame';
-    frame.title = SHELL_TEXT.apps[app];
-    frame.dataset.subApp = app;
-    frame.setAttribute('sandbox', SUB_APP_SANDBOX);
-    frame.allow = 'clipboard-write';
-    frame.referrerPolicy = 'strict-origin';
-    frameRef.current = frame;
-
-    let settled = false;
-    let confirming = false;
-    let cover: ModalCover | null = null;
-    const settle = (status: Status) => {
-      if (settled) return;
-      settled = true;
-      window.clearTimeout(timer);
-      latestRef.current.onStatus(status);
+    let close: (() => void) | undefined;
+    const cancel = inNextTask(() => (close = openFrame(slot)));
+    return () => {
+      cancel();
+      close?.();
     };
-    const timer = window.setTimeout(() => {
-      console.error(`[sub-app ${app}] showed no content within ${MOUNT_TIMEOUT_MS / 1000} s`);
-      settle('error');
-    }, MOUNT_TIMEOUT_MS);
-    const entry = new URL(config.subApps[app], window.location.origin).href;
-    const connection = connectFrame(app, frame, origin, entry, {
-      mounted: () => {
-        settle('mounted');
-        latestRef.current.onMounted?.();
-      },
-      failed: (reason) => {
-        console.error(`[sub-app ${app}] ${reason}`);
+
+    /** Creates, connects and places the app's frame; returns what takes it down. */
+    function openFrame(slot: HTMLDivElement): () => void {
+      const prefix = ROUTES.subApps[app];
+      const origin = frameOriginOf(app);
+      const frame = document.createElement('iframe');
+      frame.className = 'sub-app-frame';
+      frame.title = SHELL_TEXT.apps[app];
+      frame.dataset.subApp = app;
+      frame.setAttribute('sandbox', SUB_APP_SANDBOX);
+      frame.allow = 'clipboard-write';
+      frame.referrerPolicy = 'strict-origin';
+      frame.dataset.status = latestRef.current.status;
+      frameRef.current = frame;
+
+      let settled = false;
+      let confirming = false;
+      let cover: ModalCover | null = null;
+      const settle = (status: Status) => {
+        if (settled) return;
+        settled = true;
+        window.clearTimeout(timer);
+        latestRef.current.onStatus(status);
+      };
+      const timer = window.setTimeout(() => {
+        console.error(`[sub-app ${app}] showed no content within ${MOUNT_TIMEOUT_MS / 1000} s`);
+        settle('error');
+      }, MOUNT_TIMEOUT_MS);
+      const entry = new URL(config.subApps[app], window.location.origin).href;
+      const connection = connectFrame(app, frame, origin, entry, {
+        mounted: () => {
+          settle('mounted');
+          latestRef.current.onMounted?.();
+        },
+        failed: (reason) => {
+          console.error(`[sub-app ${app}] ${reason}`);
+          cover?.release();
+          cover = null;
+          settle('error');
+        },
+        moved: (path, replace, state) => {
+          const route = routeUnder(prefix, path);
+          if (!route) {
+            console.warn(
+              `[sub-app ${app}] ignored a route outside ${prefix}/: ${path} (use dispatch({ type: 'navigate' }))`,
+            );
+            return;
+          }
+          appPathRef.current = route;
+          // The app's history.state rides in the shell's entry, so back/forward give it back.
+          latestRef.current.navigate(route, { replace, state: { subApp: state } });
+        },
+        answer: (request) =>
+          answerAppRequest(app, request, {
+            // One question at a time: an app cannot stack the shell's dialogs.
+            confirm: (title, content) => {
+              if (confirming) return Promise.reject(new Error('a confirm of this app is already open'));
+              confirming = true;
+              return new Promise<boolean>((resolve) => {
+                latestRef.current.modal.confirm({
+                  title,
+                  content,
+                  onOk: () => resolve(true),
+                  onCancel: () => resolve(false),
+                });
+              }).finally(() => (confirming = false));
+            },
+          }),
+        modal: (open, mask) => {
+          cover?.release();
+          cover = open ? coverAround(frame, mask) : null;
+        },
+      });
+      connectionRef.current = connection;
+      frame.src = frameUrl(origin, latestRef.current.here);
+      slot.append(frame);
+
+      return () => {
+        window.clearTimeout(timer);
         cover?.release();
         cover = null;
-        settle('error');
-      },
-      moved: (path, replace, state) => {
-        const route = routeUnder(prefix, path);
-        if (!route) {
-          console.warn(
-            `[sub-app ${app}] ignored a route outside ${prefix}/: ${path} (use dispatch({ type: 'navigate' }))`,
-          );
-          return;
+        removeStandIns();
+        connectionRef.current = null;
+        frameRef.current = null;
+        // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.
+        const holder = leavingFrames() as MovableParent;
+        let kept = false;
+        // When the whole page is leaving (sign-out, expiry) there is nothing to keep it for: the frame
+        // goes with the page and its app unmounts on pagehide (a move then held the navigation up).
+        if (typeof holder.moveBefore === 'function' && frame.isConnected && !isLeaving()) {
+          try {
+            holder.moveBefore(frame, null);
+            kept = true;
+          } catch {
+            // a browser that cannot move it in this state: as below
+          }
         }
-        appPathRef.current = route;
-        // The app's history.state rides in the shell's entry, so back/forward give it back.
-        latestRef.current.navigate(route, { replace, state: { subApp: state } });
-      },
-      answer: (request) =>
-        answerAppRequest(app, request, {
-          // One question at a time: an app cannot stack the shell's dialogs.
-          confirm: (title, content) => {
-            if (confirming) return Promise.reject(new Error('a confirm of this app is already open'));
-            confirming = true;
-            return new Promise<boolean>((resolve) => {
-              latestRef.current.modal.confirm({
-                title,
-                content,
-                onOk: () => resolve(true),
-                onCancel: () => resolve(false),
-              });
-            }).finally(() => (confirming = false));
-          },
-        }),
-      modal: (open, mask) => {
-        cover?.release();
-        cover = open ? coverAround(frame, mask) : null;
-      },
-    });
-    connectionRef.current = connection;
-    frame.src = frameUrl(origin, latestRef.current.here);
-    slot.append(frame);
-
-    return () => {
-      window.clearTimeout(timer);
-      cover?.release();
-      cover = null;
-      removeStandIns();
-      connectionRef.current = null;
-      frameRef.current = null;
-      // The app unmounts in its frame, which is kept (moved, not reloaded) until it said so.
-      const holder = leavingFrames() as MovableParent;
-      let kept = false;
-      // When the whole page is leaving (sign-out, expiry) there is nothing to keep it for: the frame
-      // goes with the page and its app unmounts on pagehide (a move then held the navigation up).
-      if (typeof holder.moveBefore === 'function' && frame.isConnected && !isLeaving()) {
-        try {
-          holder.moveBefore(frame, null);
-          kept = true;
-        } catch {
-          // a browser that cannot move it in this state: as below
+        if (kept) {
+          void connection.disconnect().finally(() => frame.remove());
+        } else {
+          // Without a state-keeping move the frame goes with its place; the frame page then runs
+          // the app's unmount on `pagehide` (src/micro-apps/frame/main.ts).
+          void connection.disconnect();
+          frame.remove();
         }
-      }
-      if (kept) {
-        void connection.disconnect().finally(() => frame.remove());
-      } else {
-        // Without a state-keeping move the frame goes with its place; the frame page then runs
-        // the app's unmount on `pagehide` (src/micro-apps/frame/main.ts).
-        void connection.disconnect();
-        frame.remove();
-      }
-    };
+      };
+    }
   }, [app]);
 
   useEffect(() => {
