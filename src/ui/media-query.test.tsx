@@ -10,20 +10,24 @@ afterEach(() => {
 /** A window whose width the test sets; media lists notify their listeners when it changes. */
 function fakeWindow(width: number) {
   const listeners = new Set<() => void>();
-  window.matchMedia = (query: string) =>
-    ({
+  const queries: string[] = [];
+  window.matchMedia = (query: string) => {
+    queries.push(query);
+    return {
       get matches() {
         return width >= Number(/min-width:\s*(\d+)px/.exec(query)![1]);
       },
       addEventListener: (_: string, listener: () => void) => listeners.add(listener),
       removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-    }) as unknown as MediaQueryList;
+    } as unknown as MediaQueryList;
+  };
   return {
     resize(next: number) {
       width = next;
       listeners.forEach((listener) => listener());
     },
     listeners,
+    queries,
   };
 }
 
@@ -51,5 +55,18 @@ describe('useMediaQuery', () => {
     expect(screen.getByText('phone')).toBeInTheDocument();
     unmount();
     expect(win.listeners.size).toBe(0);
+  });
+
+  it('asks the window once per query, however often it renders', () => {
+    const win = fakeWindow(1440);
+    function Probe({ n }: { n: number }) {
+      return <span>{`${n} ${useMediaQuery(DESKTOP_QUERY) ? 'desktop' : 'phone'}`}</span>;
+    }
+    const { rerender } = render(<Probe n={1} />);
+    rerender(<Probe n={2} />);
+    render(<Probe n={3} />);
+    act(() => win.resize(800));
+    expect(screen.getByText('3 phone')).toBeInTheDocument();
+    expect(win.queries).toEqual([DESKTOP_QUERY]);
   });
 });

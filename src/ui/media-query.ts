@@ -14,14 +14,28 @@ export const DESKTOP_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 /** ProLayout's phone layout (antd's `md`, 768 px): below it the side menu is a drawer. */
 export const TABLET_QUERY = '(min-width: 768px)';
 
+/**
+ * One list per query, made once: `matchMedia` parses and evaluates its query on every call,
+ * and React asks for the answer on each render and again in the commit (in the shell's first
+ * commit these calls took about 12 ms). A list's `matches` follows the window by itself.
+ */
+let made: { matchMedia: typeof window.matchMedia; lists: Map<string, MediaQueryList> } | undefined;
+function mediaList(query: string): MediaQueryList {
+  // Keyed by the window's matchMedia too, so a test that replaces it gets lists of its own.
+  if (made?.matchMedia !== window.matchMedia) made = { matchMedia: window.matchMedia, lists: new Map() };
+  let list = made.lists.get(query);
+  if (!list) made.lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
+      const list = mediaList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => mediaList(query).matches);
 }
