@@ -1,8 +1,9 @@
 /**
  * Build only: the page paints first, then fetches the app. index.html's module entry and its
  * modulepreloads (the tags Vite writes) become the data of a small deferred classic script from
- * 'self' (`app-loader-*.js`), which adds the very same tags to <head> once the first contentful
- * paint — the shell's frame (scripts/boot-frame) or the loading screen — is on screen.
+ * 'self' (`app-loader-*.js`), which adds the very same tags to <head> (the entry after the
+ * evaluation stages, below) once the first contentful paint — the shell's frame
+ * (scripts/boot-frame) or the loading screen — is on screen.
  *
  * Why: requested with the page, the first load's ~330 KB of JavaScript shares the network
  * and the browser's main process with the stylesheets and fonts the first paint needs. On
@@ -27,7 +28,8 @@
  * before has run and the browser has had a turn; then the entry, whose graph is by then
  * evaluated but for the app's own code. A module is evaluated once per page, so this only
  * moves where the task boundaries fall; the order stays the graph's (dependencies first).
- * A hidden tab, whose timers run about once a second, gets the entry at once.
+ * A hidden tab, whose timers run about once a second, gets the entry at once, also when it is
+ * hidden between two stages.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -64,7 +66,9 @@ export function appLoaderScript(): string {
     var element = add('script', { type: 'module', src: srcs[0] });
     if (srcs.length === 1) return;
     var next = function () {
-      setTimeout(run, 0, srcs.slice(1));
+      // Hidden meanwhile: the entry at once (it imports the stages left), not a slow timer each.
+      if (document.visibilityState !== 'visible') run(srcs.slice(-1));
+      else setTimeout(run, 0, srcs.slice(1));
     };
     element.onload = next;
     element.onerror = next;

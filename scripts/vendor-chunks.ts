@@ -29,15 +29,15 @@ export const FIRST_LOAD_VENDOR_CHUNKS: CodeSplittingGroup[] = [
   },
   { name: 'vendor-antd', tags: FIRST_LOAD, priority: 20, test: inPackages('antd') },
   { name: 'vendor-pro', tags: FIRST_LOAD, priority: 10, test: inPackages('@ant-design[\\\\/]pro-[^\\\\/]+') },
-  // The bootstrap calls (src/app/early-start.ts) with what they need that no library chunk took
-  // (the transport, the session's queries, React Query): evaluated before antd, so the calls
-  // leave while the rest is evaluated (scripts/first-paint.ts).
-  { name: 'early-start', tags: FIRST_LOAD, priority: 5, test: /[\\/]src[\\/]app[\\/]early-start\.ts$/ },
 ];
 
 /**
  * The chunks the page evaluates one per task before the entry (scripts/first-paint.ts): the
- * vendor chunks and the bootstrap calls' chunk, each a few tens of milliseconds on a phone.
+ * vendor chunks, each a few tens of milliseconds on a phone.
+ *
+ * The bootstrap calls (src/app/early-start.ts) stay in the entry's chunk: a group of their own
+ * takes in what they import, and the sub-apps' frame page (the build's other entry) shares some
+ * of it (the routes, the config), so that page then loaded React and the bootstrap calls too.
  */
 export const FIRST_LOAD_STAGES: readonly string[] = FIRST_LOAD_VENDOR_CHUNKS.map((group) =>
   String(group.name),

@@ -153,8 +153,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   const connectionRef = useRef<FrameConnection | null>(null);
   /** Where the app's router is, as far as the shell knows: no echo of its own moves. */
   const appPathRef = useRef(here);
-  const latestRef = useRef({ status, onStatus, onMounted, navigate, modal, here });
-  latestRef.current = { status, onStatus, onMounted, navigate, modal, here };
+  const latestRef = useRef({ status, onStatus, onMounted, navigate, modal });
+  latestRef.current = { status, onStatus, onMounted, navigate, modal };
 
   // Connected before the frame's document can load, so no message of the app is missed. A layout
   // effect: its cleanup runs while the frame is still in the page, so the frame can be kept
@@ -166,7 +166,15 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
     const slot = slotRef.current;
     if (!slot) return;
     let close: (() => void) | undefined;
-    const cancel = inNextTask(() => (close = openFrame(slot)));
+    const cancel = inNextTask(() => {
+      try {
+        close = openFrame(slot);
+      } catch (error) {
+        // Out of React's render, so no error boundary sees it: the host shows its error and retry.
+        console.error(`[sub-app ${app}] its frame could not be created`, error);
+        latestRef.current.onStatus('error');
+      }
+    });
     return () => {
       cancel();
       close?.();
@@ -245,7 +253,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
         },
       });
       connectionRef.current = connection;
-      frame.src = frameUrl(origin, latestRef.current.here);
+      // The route as last committed (the effect below keeps it): a render React discarded never counts.
+      frame.src = frameUrl(origin, appPathRef.current);
       slot.append(frame);
 
       return () => {

@@ -34,6 +34,9 @@ export function inNextTask(task: () => void): () => void {
   };
 }
 
+/** How long work waits for the browser to be idle at most, in useIdleOnce and its peers. */
+export const IDLE_DEADLINE_MS = 1000;
+
 let idleOnce = false;
 
 /**
@@ -47,7 +50,7 @@ export function useIdleOnce(): boolean {
     return whenIdle(() => {
       idleOnce = true;
       setIdle(true);
-    }, 1000);
+    }, IDLE_DEADLINE_MS);
   }, [idle]);
   return idle;
 }

@@ -231,14 +231,7 @@ test.describe('first load', () => {
       .evaluateAll((scripts) =>
         scripts.map((s) => (s as HTMLScriptElement).src.replace(/.*\/|-[\w-]{8}\.js$/g, '')),
       );
-    expect(modules).toEqual([
-      'vendor-react',
-      'early-start',
-      'vendor-antd-base',
-      'vendor-antd',
-      'vendor-pro',
-      'main',
-    ]);
+    expect(modules).toEqual(['vendor-react', 'vendor-antd-base', 'vendor-antd', 'vendor-pro', 'main']);
   });
 
   // CLS 0 as a user sees it (issue 27): the boot frame, the shell's first render and the page that
@@ -320,6 +313,22 @@ test("the first load's scripts carry V8's compile hint, later chunks do not", as
   const later = /"(assets\/[^"]+\.js)"/.exec(entry)?.[1]; // the first file of the entry's lazy-load map
   expect(later && !firstLoad.includes(`/${later}`)).toBeTruthy();
   expect((await (await page.request.get(`/${later}`)).text()).startsWith(HINT)).toBe(false);
+});
+
+test("the sub-apps' frame page loads none of the shell's libraries or its entry", async ({
+  page,
+  baseURL,
+}) => {
+  // Served on the apps' origins only (any path of one is the frame page).
+  await page.goto(`http://manual.localhost:${new URL(baseURL!).port}/micro-app-manual/`);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith('/assets/') && path.endsWith('.js')),
+  );
+  expect(scripts.some((path) => /\/sub-app-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/(?:vendor-|main-)/.test(path))).toEqual([]);
 });
 
 test.describe('sub-apps', () => {

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
-import { whenIdle } from '@/ui/when-idle';
+import { IDLE_DEADLINE_MS, whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
 import { startNoticeRealtime } from './notice-realtime';
 import { useNoticeOwner } from './use-notices';
@@ -40,7 +40,8 @@ export function RealtimeConnection() {
   useEffect(() => {
     if (!tid || !uid) return;
     // The socket (and its storage listener) opens once the browser is idle: a task of its own,
-    // not part of the shell's first commit.
+    // not part of the shell's first commit. By the same deadline as the bell's list (useIdleOnce),
+    // so no new notice falls between the list and the socket for longer than before.
     let realtime: ReturnType<typeof startNoticeRealtime> | undefined;
     const cancel = whenIdle(() => {
       realtime = startNoticeRealtime({
@@ -50,7 +51,7 @@ export function RealtimeConnection() {
         uid,
         notifyManual: refreshManualApp,
       });
-    });
+    }, IDLE_DEADLINE_MS);
     return () => {
       cancel();
       realtime?.stop();

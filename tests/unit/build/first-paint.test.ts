@@ -113,7 +113,11 @@ describe('the page paints first, then fetches the app', () => {
       const element = elements.find((e) => e.src === src);
       (element?.[`on${how}`] as (() => void) | undefined)?.();
     };
-    return { appended, timers, observers, paint, finish, hide: () => onVisibility?.() };
+    /** The tab is hidden from now on (no event: the loader only reads the state). */
+    const hideQuietly = () => {
+      document.visibilityState = 'hidden';
+    };
+    return { appended, timers, observers, paint, finish, hideQuietly, hide: () => onVisibility?.() };
   }
 
   const modules = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}.js`);
@@ -192,6 +196,21 @@ describe('the page paints first, then fetches the app', () => {
   it('gives a hidden tab the entry at once, without stages (its timers run about once a second)', () => {
     const page = runLoader({ stages: ['/assets/a.js'], visibility: 'hidden' });
     expect(page.appended).toEqual(expectedTags);
+  });
+
+  it('adds the entry at once when the tab is hidden between two stages', () => {
+    const yields: number[] = [];
+    const page = runLoader({
+      stages: ['/assets/a.js', '/assets/c.js'],
+      onYield: (appendedSoFar) => yields.push(appendedSoFar),
+    });
+    page.paint('first-contentful-paint');
+    page.hideQuietly();
+    page.finish('/assets/a.js');
+    expect(page.appended.slice(modules.length)).toEqual(
+      ['/assets/a.js', '/assets/main.js'].map(moduleScript),
+    );
+    expect(yields).toEqual(preloadYields);
   });
 });
 

@@ -30,12 +30,6 @@ describe('first-load vendor chunks', () => {
     expect(groupOf(nm('@ant-design/pro-provider/es/index.js'))).toBe('vendor-pro');
   });
 
-  it('gives the bootstrap calls a chunk of their own, evaluated before antd', () => {
-    expect(groupOf('/repo/src/app/early-start.ts')).toBe('early-start');
-    expect(groupOf('C:\\repo\\src\\app\\early-start.ts')).toBe('early-start');
-    expect(groupOf('/repo/src/app/early-start.test.ts')).toBeNull();
-  });
-
   it('matches Windows paths too', () => {
     expect(groupOf('C:\\repo\\node_modules\\antd\\es\\button\\button.js')).toBe('vendor-antd');
   });
