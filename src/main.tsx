@@ -1,5 +1,6 @@
-// First: credentials and the bootstrap calls, before the heavy modules evaluate (imports
-// evaluate in order, so this one stays on top).
+// First: credentials and the bootstrap calls, before the app's own modules evaluate (imports
+// evaluate in order, so this one stays on top; the libraries were evaluated in stages before
+// the entry ran in a build, scripts/first-paint.ts).
 // eslint-disable-next-line import-x/order -- evaluation order, see above
 import { queryClient, sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
