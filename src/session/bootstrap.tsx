@@ -39,17 +39,28 @@ export function sessionFrom(info: UserInfo, config: UserConfig, menus: UserMenus
 }
 
 /**
- * The session as the bootstrap calls left it in the cache (main.tsx waits for them), by the
- * rule SessionBootstrap follows; null while a call is missing, pending or failed.
+ * The session once the answers it needs are in, null before: info and config, and the menus
+ * when they are asked for (while they load; an answer without data, or an error, goes on
+ * without them). SessionBootstrap and sessionFromCache both follow this rule.
  */
-export function sessionFromCache(queryClient: QueryClient): SessionData | null {
-  const info = queryClient.getQueryData(userInfoQuery.queryKey);
-  const config = queryClient.getQueryData(userConfigQuery.queryKey);
+function readySession(
+  info: UserInfo | undefined,
+  config: UserConfig | undefined,
+  menus: { status: 'pending' | 'success' | 'error'; data?: UserMenus | null } | undefined,
+): SessionData | null {
   if (!info || !config) return null;
   if (!shouldFetchMenus(config)) return sessionFrom(info, config, null);
-  const menus = queryClient.getQueryState(userMenusQuery.queryKey);
   if (!menus || menus.status === 'pending') return null;
   return sessionFrom(info, config, menus.data ?? null);
+}
+
+/** The session as the bootstrap calls left it in the cache (main.tsx waits for them), or null. */
+export function sessionFromCache(queryClient: QueryClient): SessionData | null {
+  return readySession(
+    queryClient.getQueryData(userInfoQuery.queryKey),
+    queryClient.getQueryData(userConfigQuery.queryKey),
+    queryClient.getQueryState(userMenusQuery.queryKey),
+  );
 }
 
 const SessionContext = createContext<SessionData | null>(null);
@@ -91,12 +102,10 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     if (info.data) writeItem('info', info.data);
   }, [info.data]);
 
-  const session = useMemo<SessionData | null>(() => {
-    if (!info.data || !config.data) return null;
-    // Wait for the menus while they load; an answer without data (null) goes on without them, like an error.
-    if (needsMenus && menus.isPending) return null;
-    return sessionFrom(info.data, config.data, needsMenus ? (menus.data ?? null) : null);
-  }, [info.data, config.data, menus.data, menus.isPending, needsMenus]);
+  const session = useMemo<SessionData | null>(
+    () => readySession(info.data, config.data, { status: menus.status, data: menus.data }),
+    [info.data, config.data, menus.data, menus.status],
+  );
 
   if (info.isError || config.isError) {
     return (
