@@ -2,7 +2,10 @@
  * `/` becomes the landing page's address before the first render, by the same rule as the
  * bootstrap: the shell then renders once, on the landing page.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserConfig, UserMenus } from '@generated/workbench/model';
 import { userConfigQuery, userInfoQuery, userMenusQuery } from '@/session/queries';
 import { baseInfo, makeSession, newQueryClient } from '../../tests/setup/render';
@@ -65,5 +68,23 @@ describe('enterLandingPage', () => {
     enterLandingPage(cacheWith({})); // the config call failed or never answered
     enterLandingPage(cacheWith({ config: enterprise })); // the menus are still out
     expect(window.location.pathname).toBe('/');
+  });
+
+  it("writes React Router's history index with it, so the router starts there without a write of its own", () => {
+    at('/');
+    enterLandingPage(cacheWith({ config }));
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    function Where() {
+      return createElement('p', null, useLocation().pathname);
+    }
+    render(createElement(BrowserRouter, null, createElement(Where)));
+    expect(screen.getByText('/micro-app-manual/')).toBeTruthy();
+    expect(replaceState).not.toHaveBeenCalled();
+    replaceState.mockRestore();
+
+    // An entry that has an index already (a reload after moving in the app) keeps it.
+    window.history.replaceState({ usr: null, key: 'k1', idx: 3 }, '', '/');
+    enterLandingPage(cacheWith({ config }));
+    expect(window.history.state).toEqual({ usr: null, key: 'k1', idx: 3 });
   });
 });

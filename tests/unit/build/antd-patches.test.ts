@@ -1,0 +1,56 @@
+/**
+ * The library patches that keep color-picker out of the first load and defer ProComponents'
+ * fallback token (patches/, docs/maintenance.md "Patched libraries") change no result: each
+ * case compares the patched code with the library's own path it replaced.
+ */
+import { useToken as proFallbackToken } from '@ant-design/pro-provider/es/useStyle/token';
+import { prepareComponentToken as buttonToken } from 'antd/es/button/style/token';
+import { AggregationColor } from 'antd/es/color-picker/color';
+import { isBright } from 'antd/es/color-picker/components/ColorPresets';
+import { generateColor } from 'antd/es/color-picker/util';
+import { parseColor } from 'antd/es/tooltip/util';
+import { theme } from 'antd';
+import { describe, expect, it } from 'vitest';
+
+const COLOURS = [
+  '#000',
+  '#fff',
+  'rgba(0, 0, 0, 0.88)',
+  'rgba(0, 0, 0, 0.3)',
+  '#175cd3',
+  '#ffd666',
+  '#f5f5f5',
+  '#7f7f7f',
+];
+
+describe('antd: button and tooltip colours without color-picker', () => {
+  it("a solid button's text colour is what color-picker's isBright gave", () => {
+    const token = theme.getDesignToken();
+    for (const colorBgSolid of COLOURS) {
+      const expected = isBright(new AggregationColor(colorBgSolid), '#fff') ? '#000' : '#fff';
+      const { solidTextColor } = (buttonToken as (token: unknown) => { solidTextColor: string })({
+        ...token,
+        colorBgSolid,
+      });
+      expect(solidTextColor, colorBgSolid).toBe(expected);
+    }
+  });
+
+  it("a custom tooltip colour's text colour is what color-picker's colour gave", () => {
+    for (const color of COLOURS) {
+      const rgb = generateColor(color).toRgb();
+      const expected = (0.299 * rgb.r + 0.587 * rgb.g + 0.114 * rgb.b) / 255 < 0.5 ? '#FFF' : '#000';
+      const { overlayStyle } = parseColor('ant-tooltip', color);
+      expect((overlayStyle as Record<string, string>)['--ant-tooltip-color'], color).toBe(expected);
+    }
+  });
+});
+
+describe("ProComponents' fallback token", () => {
+  it("is computed when first asked for, once, as antd's default theme", () => {
+    const first = proFallbackToken();
+    expect(proFallbackToken()).toBe(first);
+    expect(first.token.colorPrimary).toBe(theme.getDesignToken().colorPrimary);
+    expect(first.hashId).toMatch(/^pro-\d+$/);
+  });
+});
