@@ -1,7 +1,7 @@
 /**
  * Evaluated first among the app's own modules (main.tsx imports it before anything
  * else): the transport gets its credentials and the bootstrap calls leave before the
- * layout, the pages and the first render. In a build the libraries (antd, ProLayout)
+ * layout, the pages and the first render (user info just after: src/session/queries.ts). In a build the libraries (antd, ProLayout)
  * are evaluated before the entry runs, in stages (scripts/first-paint.ts; why they are
  * not a chunk of their own: scripts/vendor-chunks.ts). The toast is wired later
  * (transport-setup.ts); messages raised before that are kept.

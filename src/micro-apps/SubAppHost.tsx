@@ -19,7 +19,7 @@ import { TOAST_SECONDS } from '@/constants/limits';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
 import { ErrorState } from '@/ui/ErrorState';
-import { inNextTask } from '@/ui/when-idle';
+import { inNextTask } from '@/ui/next-task';
 import { ROUTES } from '@/constants/routes';
 import { frameOriginFor } from '@/constants/frame-origins';
 import { answerAppRequest } from './app-requests';

@@ -1,7 +1,8 @@
 /**
- * The bootstrap calls leave while the app's entry is still being evaluated: user info at once,
- * the config in the next task (each request is main-thread work of its own), the menus when the
- * config says so. The network is mocked at the fetch level (MSW).
+ * The bootstrap calls leave while the app's entry is still being evaluated: the config at once
+ * (the tenant and the menus wait for it), user info in the next task (each request is main-thread
+ * work of its own), the menus when the config says so, with the config's tenant. The network is
+ * mocked at the fetch level (MSW).
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -10,30 +11,31 @@ import type { UserConfig } from '@generated/workbench/model';
 import { configureTransport } from '@/api/transport';
 import { baseInfo, makeSession, newQueryClient } from '../../tests/setup/render';
 import { prefetchSession, userConfigQuery, userInfoQuery, userMenusQuery } from './queries';
-import { clearCredentials, writeItem } from './storage';
+import { clearCredentials, getTenantId, getToken, writeItem } from './storage';
 
 const origin = window.location.origin;
 const server = setupServer();
 const config = makeSession().config;
 const enterprise: UserConfig = { ...config, last_login_tenant_link: 't-ent-2001' };
+const INFO = '/api/workbench/user/v1/login/detail';
+const CONFIG = '/api/workbench/userconfig/v2/info';
+const MENUS = '/api/workbench/menu/v1/login/user/menus';
 
+/** Answers the three calls; returns the tenant header each request carried, by path. */
 function answering(userConfig: UserConfig) {
-  const ok = (data: unknown) => HttpResponse.json({ code: 0, msg: 'ok', data });
-  server.use(
-    http.get(`${origin}/api/workbench/user/v1/login/detail`, () => ok(baseInfo)),
-    http.get(`${origin}/api/workbench/userconfig/v2/info`, () => ok(userConfig)),
-    http.get(`${origin}/api/workbench/menu/v1/login/user/menus`, () => ok({ menus: [], permissions: [] })),
-  );
+  const tenants: Record<string, string | null> = {};
+  const ok = (path: string, data: unknown) =>
+    http.get(`${origin}${path}`, ({ request }) => {
+      tenants[path] = request.headers.get('x-tenant-id');
+      return HttpResponse.json({ code: 0, msg: 'ok', data });
+    });
+  server.use(ok(INFO, baseInfo), ok(CONFIG, userConfig), ok(MENUS, { menus: [], permissions: [] }));
+  return tenants;
 }
 
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
-  configureTransport({
-    baseUrl: origin,
-    getToken: () => 'tok-1',
-    getTenantId: () => null,
-    timeoutMs: 60_000,
-  });
+  configureTransport({ baseUrl: origin, getToken, getTenantId, timeoutMs: 60_000 });
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -50,19 +52,20 @@ function sentPaths(fetch: { mock: { calls: unknown[][] } }): string[] {
 }
 
 describe('prefetchSession', () => {
-  it('sends user info at once, the config in the next task, then the menus of an enterprise', async () => {
+  it("sends the config at once, user info in the next task, then the enterprise's menus with its tenant", async () => {
     writeItem('token', 'tok-1');
-    answering(enterprise);
+    const tenants = answering(enterprise);
     const fetch = vi.spyOn(window, 'fetch');
     const queryClient = newQueryClient();
     const done = prefetchSession(queryClient);
-    expect(sentPaths(fetch)).toEqual(['/api/workbench/user/v1/login/detail']);
+    expect(sentPaths(fetch)).toEqual([CONFIG]);
     // Not in the same task: a microtask later, still the one call.
     await Promise.resolve();
-    expect(sentPaths(fetch)).toHaveLength(1);
-    await expect.poll(() => sentPaths(fetch)).toContain('/api/workbench/userconfig/v2/info');
+    expect(sentPaths(fetch)).toEqual([CONFIG]);
+    await expect.poll(() => sentPaths(fetch)).toContain(INFO);
     await done;
     expect(sentPaths(fetch)).toHaveLength(3);
+    expect(tenants[MENUS]).toBe('t-ent-2001');
     expect(queryClient.getQueryData(userInfoQuery.queryKey)).toEqual(baseInfo);
     expect(queryClient.getQueryData(userConfigQuery.queryKey)).toEqual(enterprise);
     expect(queryClient.getQueryData(userMenusQuery.queryKey)).toEqual({ menus: [], permissions: [] });
@@ -73,10 +76,7 @@ describe('prefetchSession', () => {
     answering(config);
     const fetch = vi.spyOn(window, 'fetch');
     await prefetchSession(newQueryClient());
-    expect(sentPaths(fetch).sort()).toEqual([
-      '/api/workbench/user/v1/login/detail',
-      '/api/workbench/userconfig/v2/info',
-    ]);
+    expect(sentPaths(fetch).sort()).toEqual([CONFIG, INFO].sort());
 
     clearCredentials();
     fetch.mockClear();

@@ -1,6 +1,7 @@
 /**
- * The bootstrap queries (user info, user config, server menus). Kept free of UI
- * imports so the calls can leave before the rest of the bundle has even been evaluated.
+ * The bootstrap queries (user info, user config, server menus). Kept free of UI imports
+ * (`next-task` has none of its own) so the calls can leave before the rest of the bundle has
+ * even been evaluated.
  *
  * None of them retries on mount: the first render waits for the prefetch (main.tsx),
  * so a failure is already in the cache then, and fetching again would only fail (and
@@ -16,7 +17,7 @@ import {
   getUserMenus,
 } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
-import { inNextTask } from '@/ui/when-idle';
+import { inNextTask } from '@/ui/next-task';
 import { getToken, setTenantId, writeItem } from './storage';
 
 /** Fetched once and kept for the session; no retry of its own (see above). */
@@ -62,22 +63,25 @@ export function shouldFetchMenus(
 }
 
 /**
- * Starts the bootstrap calls when a token is already there: user info and config
- * side by side, the menus as soon as the config says they are needed. Settles (never
- * rejects) when all of them have answered or failed; the transport's time limit bounds it.
+ * Starts the bootstrap calls when a token is already there: config and user info side by
+ * side, the menus as soon as the config says they are needed. Settles (never rejects) when
+ * all of them have answered or failed; the transport's time limit bounds it.
  *
- * The config call leaves in the task after the user-info call: they start while the app's
- * entry is evaluated, one long task already, and sending a request took 6–10 ms of the main
- * thread in Lighthouse's phone trace (docs/frontend.md, "The first load").
+ * The config call leaves at once (the tenant and the menus wait for it); the user-info call, a
+ * leaf, in the next task, once the app's entry has been evaluated: sending a request took 6–10 ms
+ * of the main thread in Lighthouse's phone trace, inside the entry's evaluation, one long task
+ * already (docs/frontend.md, "The first load").
  */
 export async function prefetchSession(queryClient: QueryClient): Promise<void> {
   if (!getToken()) return;
-  const info = queryClient.prefetchQuery(userInfoQuery);
   const menus = async () => {
-    await new Promise<void>((resolve) => inNextTask(resolve));
     await queryClient.prefetchQuery(userConfigQuery);
     const config = queryClient.getQueryData(userConfigQuery.queryKey);
     if (config && shouldFetchMenus(config)) await queryClient.prefetchQuery(userMenusQuery);
   };
-  await Promise.all([info, menus()]);
+  const info = async () => {
+    await new Promise<void>((resolve) => inNextTask(resolve));
+    await queryClient.prefetchQuery(userInfoQuery);
+  };
+  await Promise.all([menus(), info()]);
 }

@@ -48,19 +48,6 @@ describe('whenIdle', () => {
   });
 });
 
-describe('inNextTask', () => {
-  it('runs the task after the current one, not in it, unless cancelled first', async () => {
-    const { inNextTask } = await load();
-    const order: string[] = [];
-    inNextTask(() => order.push('next task'));
-    const cancel = inNextTask(() => order.push('cancelled'));
-    order.push('this task');
-    cancel();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(order).toEqual(['this task', 'next task']);
-  });
-});
-
 describe('useIdleOnce', () => {
   it('is false on the first render, true once the browser was idle, and true at once after that', async () => {
     const callbacks: (() => void)[] = [];

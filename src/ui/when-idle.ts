@@ -16,24 +16,6 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   return () => window.clearTimeout(id);
 }
 
-/**
- * Runs `task` in a task of its own, as soon as the browser has finished the current one (a
- * message to itself: not throttled in a background tab like a timer); returns the cancel.
- */
-export function inNextTask(task: () => void): () => void {
-  const channel = new MessageChannel();
-  let cancelled = false;
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    if (!cancelled) task();
-  };
-  channel.port2.postMessage(null);
-  return () => {
-    cancelled = true;
-    channel.port1.close();
-  };
-}
-
 /** How long work waits for the browser to be idle at most, in useIdleOnce and its peers. */
 export const IDLE_DEADLINE_MS = 1000;
 

@@ -3,7 +3,9 @@
  * fallback token (patches/, docs/maintenance.md "Patched libraries") change no result: each
  * case compares the patched code with the library's own path it replaced.
  */
-import { useToken as proFallbackToken } from '@ant-design/pro-provider/es/useStyle/token';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as proFallback from '@ant-design/pro-provider/es/useStyle/token';
 import { prepareComponentToken as buttonToken } from 'antd/es/button/style/token';
 import { AggregationColor } from 'antd/es/color-picker/color';
 import { isBright } from 'antd/es/color-picker/components/ColorPresets';
@@ -11,6 +13,7 @@ import { generateColor } from 'antd/es/color-picker/util';
 import { parseColor } from 'antd/es/tooltip/util';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../../scripts/lib/paths';
 
 const COLOURS = [
   '#000',
@@ -24,9 +27,19 @@ const COLOURS = [
 ];
 
 describe('antd: button and tooltip colours without color-picker', () => {
+  it('the patched modules import nothing from color-picker (it stays out of the first load)', () => {
+    for (const file of ['button/style/token.js', 'tooltip/util.js']) {
+      const source = readFileSync(path.join(projectRoot, 'node_modules/antd/es', file), 'utf8');
+      expect(source, `antd/es/${file}: is patches/antd+*.patch applied?`).not.toMatch(
+        /from '[./]*color-picker/,
+      );
+    }
+  });
+
   it("a solid button's text colour is what color-picker's isBright gave", () => {
     const token = theme.getDesignToken();
-    for (const colorBgSolid of COLOURS) {
+    // '' too: without a colour, color-picker's colour is transparent.
+    for (const colorBgSolid of [...COLOURS, '']) {
       const expected = isBright(new AggregationColor(colorBgSolid), '#fff') ? '#000' : '#fff';
       const { solidTextColor } = (buttonToken as (token: unknown) => { solidTextColor: string })({
         ...token,
@@ -48,8 +61,10 @@ describe('antd: button and tooltip colours without color-picker', () => {
 
 describe("ProComponents' fallback token", () => {
   it("is computed when first asked for, once, as antd's default theme", () => {
-    const first = proFallbackToken();
-    expect(proFallbackToken()).toBe(first);
+    // Not a module-level value any more (it was computed at import).
+    expect(Object.keys(proFallback)).not.toContain('token');
+    const first = proFallback.useToken();
+    expect(proFallback.useToken()).toBe(first);
     expect(first.token.colorPrimary).toBe(theme.getDesignToken().colorPrimary);
     expect(first.hashId).toMatch(/^pro-\d+$/);
   });
