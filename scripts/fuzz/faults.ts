@@ -235,8 +235,17 @@ async function runOne(
     if (states.length) tally.errorStates += 1;
     if (TRANSPORT_ERRORS.includes(fault) && !states.length)
       fail('expectation', 'no error state with a retry');
-    if (c.shell && !(await page.getByTestId('avatar-trigger').isVisible()))
-      fail('expectation', 'the top bar is gone');
+    // The shell may still be rendering after the network went quiet (a busy machine): wait a while.
+    const topBar = c.shell
+      ? await page
+          .getByTestId('avatar-trigger')
+          .waitFor({ state: 'visible', timeout: opts.timeoutMs * 2 })
+          .then(
+            () => true,
+            () => false,
+          )
+      : true;
+    if (!topBar) fail('expectation', 'the top bar is gone');
     if (c.shell) {
       // Close the region's drawer or dialog first (with its close button: Escape needs the focus inside).
       await page.keyboard.press('Escape');
