@@ -19,6 +19,7 @@ import {
   Typography,
 } from 'antd';
 import { ROOT_THEME, THEME } from '../../src/ui/theme';
+import { ThemeRoot } from '../../src/ui/ThemeRoot';
 
 /** The top bar's and the tip bar's components, the loading states and the logout confirm. */
 function ShellComponents() {
@@ -44,23 +45,25 @@ function ShellComponents() {
 
 export function ShellSample() {
   return (
-    <ConfigProvider theme={THEME}>
-      <AntApp>
-        <ShellComponents />
-        <ProLayout
-          layout="mix"
-          location={{ pathname: '/' }}
-          route={{ path: '/', children: [] }}
-          menuRender={false}
-          headerContentRender={() => (
-            <ConfigProvider theme={ROOT_THEME}>
-              <ShellComponents />
-            </ConfigProvider>
-          )}
-        >
-          <div />
-        </ProLayout>
-      </AntApp>
-    </ConfigProvider>
+    <ThemeRoot>
+      <ConfigProvider theme={THEME}>
+        <AntApp>
+          <ShellComponents />
+          <ProLayout
+            layout="mix"
+            location={{ pathname: '/' }}
+            route={{ path: '/', children: [] }}
+            menuRender={false}
+            headerContentRender={() => (
+              <ConfigProvider theme={ROOT_THEME}>
+                <ShellComponents />
+              </ConfigProvider>
+            )}
+          >
+            <div />
+          </ProLayout>
+        </AntApp>
+      </ConfigProvider>
+    </ThemeRoot>
   );
 }

@@ -7,6 +7,7 @@ import 'dayjs/locale/zh-cn';
 import { BrowserRouter } from 'react-router-dom';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
 import { THEME } from '@/ui/theme';
+import { ThemeRoot } from '@/ui/ThemeRoot';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './early-start';
 import { setupTransport } from './transport-setup';
@@ -21,14 +22,16 @@ nonceScriptCreatedStyles(csp.nonce);
 export function App() {
   return (
     // autoInsertSpace off: antd would render 确定 as "确 定"; the spec's texts stay exact.
-    <ConfigProvider csp={csp} locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <ThemeRoot>
+      <ConfigProvider csp={csp} locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
+        <AntApp>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </ThemeRoot>
   );
 }
