@@ -134,7 +134,9 @@ const architecture = {
           {
             from: { file: { path: 'scripts/antd-css/**' } },
             allow: {
-              to: { file: { path: ['src/ui/theme.ts', 'src/ui/theme-seed.ts', 'src/ui/ThemeRoot.tsx'] } },
+              to: {
+                file: { path: ['src/ui/theme.ts', 'src/ui/theme-seed.ts', 'src/ui/AppDesignTokens.tsx'] },
+              },
             },
           },
           { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: 'constants' } } } },

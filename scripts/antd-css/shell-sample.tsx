@@ -18,8 +18,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { ROOT_THEME, THEME } from '../../src/ui/theme';
-import { ThemeRoot } from '../../src/ui/ThemeRoot';
+import { AppDesignTokens } from '../../src/ui/AppDesignTokens';
+import { THEME } from '../../src/ui/theme';
 
 /** The top bar's and the tip bar's components, the loading states and the logout confirm. */
 function ShellComponents() {
@@ -45,7 +45,7 @@ function ShellComponents() {
 
 export function ShellSample() {
   return (
-    <ThemeRoot>
+    <AppDesignTokens>
       <ConfigProvider theme={THEME}>
         <AntApp>
           <ShellComponents />
@@ -55,15 +55,15 @@ export function ShellSample() {
             route={{ path: '/', children: [] }}
             menuRender={false}
             headerContentRender={() => (
-              <ConfigProvider theme={ROOT_THEME}>
+              <AppDesignTokens>
                 <ShellComponents />
-              </ConfigProvider>
+              </AppDesignTokens>
             )}
           >
             <div />
           </ProLayout>
         </AntApp>
       </ConfigProvider>
-    </ThemeRoot>
+    </AppDesignTokens>
   );
 }

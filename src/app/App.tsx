@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-cn';
 import { BrowserRouter } from 'react-router-dom';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
 import { THEME } from '@/ui/theme';
-import { ThemeRoot } from '@/ui/ThemeRoot';
+import { AppDesignTokens } from '@/ui/AppDesignTokens';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './early-start';
 import { setupTransport } from './transport-setup';
@@ -22,7 +22,7 @@ nonceScriptCreatedStyles(csp.nonce);
 export function App() {
   return (
     // autoInsertSpace off: antd would render 确定 as "确 定"; the spec's texts stay exact.
-    <ThemeRoot>
+    <AppDesignTokens>
       <ConfigProvider csp={csp} locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
         <AntApp>
           <QueryClientProvider client={queryClient}>
@@ -32,6 +32,6 @@ export function App() {
           </QueryClientProvider>
         </AntApp>
       </ConfigProvider>
-    </ThemeRoot>
+    </AppDesignTokens>
   );
 }

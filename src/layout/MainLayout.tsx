@@ -4,7 +4,7 @@
  */
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider } from 'antd';
+import { Button } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -15,7 +15,7 @@ import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { TABLET_QUERY, useMediaQuery } from '@/ui/media-query';
-import { ROOT_THEME } from '@/ui/theme';
+import { AppDesignTokens } from '@/ui/AppDesignTokens';
 import { ROUTES } from '@/constants/routes';
 import { readItem, writeItem } from '@/session/storage';
 import { MenusFailedNotice } from './MenusFailedNotice';
@@ -137,9 +137,9 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   // (an open menu closed) when the guide flag or the feedback icon comes or goes.
   const offered = new Map(useTopActions(noticeBell).map((action) => [action.key, action.node]));
   const topActions = TOP_ACTION_SLOTS.map((key) => (
-    <ConfigProvider key={key} theme={ROOT_THEME}>
+    <AppDesignTokens key={key}>
       {offered.get(key) ?? <span className="top-action-slot" aria-hidden="true" />}
-    </ConfigProvider>
+    </AppDesignTokens>
   ));
 
   return (
@@ -180,7 +180,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
             onCollapse: (collapsed: boolean) => setDrawerOpen(!collapsed),
           })}
           headerContentRender={() => (
-            <ConfigProvider theme={ROOT_THEME}>
+            <AppDesignTokens>
               <div className="shell-header-content">
                 {phone && inAdmin ? (
                   <Button
@@ -197,7 +197,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
                   <MenusFailedNotice />
                 </ErrorBoundary>
               </div>
-            </ConfigProvider>
+            </AppDesignTokens>
           )}
           actionsRender={() => topActions}
           footerRender={() => <ShellFooter />}

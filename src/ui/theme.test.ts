@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_BREAKPOINT_PX } from '@/constants/limits';
 import derivation from './theme-derivation.json';
-import { deriveMapToken, ROOT_THEME, THEME } from './theme';
+import { deriveMapToken, THEME } from './theme';
 import { THEME_SEED } from './theme-seed';
 
 describe('the theme and the spec', () => {
@@ -46,8 +46,9 @@ describe("the theme's derivation, worked out at build time", () => {
   }
 
   it("answers every seed the shell's layout gives antd, exactly as antd would, key order included", () => {
-    // The root theme, ProLayout (its provider passes a whole computed token, its layout adds
-    // controlHeightLG, its header changes component tokens), and the header's way back.
+    // The root theme and ProLayout (its provider passes a whole computed token, its layout adds
+    // controlHeightLG, its header changes component tokens). The header's way back to the app's
+    // theme (AppDesignTokens) is the root's theme, seed included.
     const given = seedsGiven((algorithm) =>
       createElement(
         ConfigProvider,
@@ -60,8 +61,7 @@ describe("the theme's derivation, worked out at build time", () => {
             location: { pathname: '/' },
             route: { path: '/', children: [] },
             menuRender: false,
-            headerContentRender: () =>
-              createElement(ConfigProvider, { theme: { ...ROOT_THEME, algorithm } }, createElement(Probe)),
+            headerContentRender: () => createElement(Probe),
           },
           createElement(Probe),
         ),

@@ -1,4 +1,4 @@
-/** The app's antd theme: set at the root (src/app/App.tsx), and again inside ProLayout's header (ROOT_THEME). */
+/** The app's antd theme: set at the root (src/app/App.tsx); AppDesignTokens.tsx gives it back inside ProLayout's header. */
 import { theme, type MappingAlgorithm, type ThemeConfig } from 'antd';
 import DERIVATION from './theme-derivation.json';
 import { TOKEN, type MapToken, type SeedToken, type ThemeDerivation } from './theme-seed';
@@ -57,11 +57,3 @@ export const THEME: ThemeConfig = {
     },
   },
 };
-
-/**
- * The same theme, not inheriting: ProLayout's header wraps its content in a provider with
- * its own component tokens (a transparent layout header), which is a different theme, so
- * every component there (badge, avatar, dropdown, tooltip…) had its styles generated a
- * second time. The top bar's contents go back to the app's theme with this, and share its styles.
- */
-export const ROOT_THEME: ThemeConfig = { ...THEME, inherit: false };

@@ -1,17 +1,23 @@
 /**
- * The library patches that keep color-picker out of the first load and defer ProComponents'
- * fallback token (patches/, docs/maintenance.md "Patched libraries") change no result: each
- * case compares the patched code with the library's own path it replaced.
+ * The library patches that keep color-picker out of the first load, merge the form messages
+ * once for nested providers and defer ProComponents' fallback token (patches/,
+ * docs/maintenance.md "Patched libraries") change no result: each case compares the patched
+ * code with the library's own path it replaced.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as proFallback from '@ant-design/pro-provider/es/useStyle/token';
 import { prepareComponentToken as buttonToken } from 'antd/es/button/style/token';
 import { AggregationColor } from 'antd/es/color-picker/color';
+import ConfigProvider from 'antd/es/config-provider';
+import ValidateMessagesContext from 'antd/es/form/validateMessagesContext';
+import zhCN from 'antd/es/locale/zh_CN';
 import { isBright } from 'antd/es/color-picker/components/ColorPresets';
 import { generateColor } from 'antd/es/color-picker/util';
 import { parseColor } from 'antd/es/tooltip/util';
 import { theme } from 'antd';
+import { createElement, useContext, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/lib/paths';
 
@@ -56,6 +62,40 @@ describe('antd: button and tooltip colours without color-picker', () => {
       const { overlayStyle } = parseColor('ant-tooltip', color);
       expect((overlayStyle as Record<string, string>)['--ant-tooltip-color'], color).toBe(expected);
     }
+  });
+});
+
+describe("antd: nested providers' form messages", () => {
+  /** The form messages each probe sees, by name. */
+  function messagesSeen(tree: (probe: (name: string) => ReactNode) => ReactNode) {
+    const seen: Record<string, unknown> = {};
+    function Probe({ name }: { name: string }) {
+      seen[name] = useContext(ValidateMessagesContext);
+      return null;
+    }
+    renderToString(tree((name) => createElement(Probe, { name })));
+    return seen;
+  }
+
+  it('are merged once while they are the same, with the same result as a merge of their own', () => {
+    const own = { required: '请填写${label}' };
+    const seen = messagesSeen((probe) =>
+      createElement(
+        ConfigProvider,
+        { locale: zhCN },
+        probe('root'),
+        createElement(ConfigProvider, { theme: { token: { colorPrimary: '#175cd3' } } }, probe('nested')),
+        // New sources (an empty object of its own): merged again, by the library's own path.
+        createElement(ConfigProvider, { form: { validateMessages: {} } }, probe('fresh')),
+        createElement(ConfigProvider, { form: { validateMessages: own } }, probe('own')),
+      ),
+    );
+    // One merge for both: without the patch, each provider merged its own copy.
+    expect(seen.nested, 'antd/es/config-provider/index.js: is patches/antd+*.patch applied?').toBe(seen.root);
+    expect(seen.fresh).not.toBe(seen.root);
+    expect(seen.fresh).toEqual(seen.root);
+    expect(seen.root).toMatchObject({ required: zhCN.Form!.defaultValidateMessages!.required });
+    expect(seen.own).toEqual({ ...(seen.root as object), required: own.required });
   });
 });
 
