@@ -1,15 +1,19 @@
 /**
- * Prints the CSS of the shell's antd components (./shell-sample.tsx) with the cache
- * map that tells antd's CSS-in-JS these styles are already on the page, so the
- * browser skips generating and inserting them (@ant-design/cssinjs `CSS_FILE_STYLE`).
- * ProComponents' styles stay at run time: ./style-cache.ts says why, and why choosing
- * them takes antd internals that no public API covers.
+ * Prints the CSS of the shell's first screen (./shell-sample.tsx) with the cache map
+ * that tells antd's CSS-in-JS these styles are already on the page, so the browser skips
+ * generating and inserting them (@ant-design/cssinjs `CSS_FILE_STYLE`).
+ *
+ * antd and ProComponents key a style by the hash of the token it was made with and the
+ * component's name (antd adds the class prefixes), so a style made here is used in the
+ * browser only where the browser would make the same one. ProComponents' token is the app's
+ * theme with ProLayout's own token: the sample renders ProLayout with the shell's
+ * (SHELL_LAYOUT_TOKEN), or their styles would ship unused. tests/unit/build/antd-css.test.tsx
+ * checks that they depend on nothing else (ProLayout's props, the window's width).
  * Run with NODE_ENV=production: the class names must be the production build's.
  */
-import { createCache, StyleProvider } from '@ant-design/cssinjs';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { renderToString } from 'react-dom/server';
 import { ShellSample } from './shell-sample';
-import { extractAntdStyles } from './style-cache';
 
 export function extractShellCss(): string {
   if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production');
@@ -19,7 +23,7 @@ export function extractShellCss(): string {
       <ShellSample />
     </StyleProvider>,
   );
-  return extractAntdStyles(cache);
+  return extractStyle(cache, { plain: true, types: 'style' });
 }
 
 if (import.meta.main) process.stdout.write(extractShellCss());

@@ -1,11 +1,12 @@
 /**
- * What the shell's first screen renders from antd, in the app's themes: the root
- * theme (src/app/App.tsx), the same theme again inside ProLayout's header, and
- * ProLayout's own header theme. Rendered once at build time so that their styles
- * ship as a CSS file instead of being generated in the browser (./extract.tsx).
- * A component missing here still works: its styles are generated at run time.
+ * What the shell's first screen renders from antd and ProComponents, in the app's themes:
+ * the root theme (src/app/App.tsx), the same theme again inside ProLayout's header, ProLayout's
+ * own header theme, and ProLayout's styles with the shell's layout token. Rendered once at
+ * build time so that their styles ship as a CSS file instead of being generated in the
+ * browser (./extract.tsx). A component missing here still works: its styles are generated
+ * at run time.
  */
-import { ProLayout } from '@ant-design/pro-layout';
+import { ProLayout, type ProLayoutProps } from '@ant-design/pro-layout';
 import {
   App as AntApp,
   Avatar,
@@ -19,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { AppDesignTokens } from '../../src/ui/AppDesignTokens';
-import { THEME } from '../../src/ui/theme';
+import { SHELL_LAYOUT_TOKEN, THEME } from '../../src/ui/theme';
 
 /** The top bar's and the tip bar's components, the loading states and the logout confirm. */
 function ShellComponents() {
@@ -43,7 +44,8 @@ function ShellComponents() {
   );
 }
 
-export function ShellSample() {
+/** ProLayout as the shell's first screen has it: mix layout, the shell's token, top-bar actions, no side menu. */
+export function ShellSample({ layout }: { layout?: Partial<ProLayoutProps> }) {
   return (
     <AppDesignTokens>
       <ConfigProvider theme={THEME}>
@@ -54,6 +56,9 @@ export function ShellSample() {
             location={{ pathname: '/' }}
             route={{ path: '/', children: [] }}
             menuRender={false}
+            token={SHELL_LAYOUT_TOKEN}
+            actionsRender={() => [<span key="action" />]}
+            {...layout}
             headerContentRender={() => (
               <AppDesignTokens>
                 <ShellComponents />

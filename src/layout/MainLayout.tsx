@@ -16,6 +16,7 @@ import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
 import { PageLoading } from '@/ui/PageLoading';
 import { TABLET_QUERY, useMediaQuery } from '@/ui/media-query';
 import { AppDesignTokens } from '@/ui/AppDesignTokens';
+import { SHELL_LAYOUT_TOKEN } from '@/ui/theme';
 import { ROUTES } from '@/constants/routes';
 import { readItem, writeItem } from '@/session/storage';
 import { MenusFailedNotice } from './MenusFailedNotice';
@@ -66,11 +67,6 @@ function toProMenu(nodes: MenuNode[]): MenuDataItem[] {
  */
 const LAYOUT_MENU = { locale: false };
 const NO_SIDE_MENU: MenuDataItem[] = [];
-const LAYOUT_TOKEN = {
-  // Opaque: ProLayout's default is a translucent, blurred header (what scrolls under it shows through as a glow).
-  header: { heightLayoutHeader: 56, colorBgHeader: '#fff' },
-  pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
-};
 
 function Logo() {
   return <span className="shell-logo" aria-hidden="true" />;
@@ -201,7 +197,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
           )}
           actionsRender={() => topActions}
           footerRender={() => <ShellFooter />}
-          token={LAYOUT_TOKEN}
+          token={SHELL_LAYOUT_TOKEN}
           // The shell's own boundaries below say in Chinese which region failed; ProLayout's default
           // (English, antd's Result) stays out, and out of the first load (patches/@ant-design+pro-layout*).
           ErrorBoundary={false}

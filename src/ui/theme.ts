@@ -57,3 +57,14 @@ export const THEME: ThemeConfig = {
     },
   },
 };
+
+/**
+ * ProLayout's own tokens in the shell (its `token` prop, src/layout/MainLayout.tsx). Its
+ * styles, and every ProComponents style on the first screen, come from this and the app's
+ * theme alone; the build renders them with it (scripts/antd-css/shell-sample.tsx).
+ */
+export const SHELL_LAYOUT_TOKEN = {
+  // Opaque: ProLayout's default is a translucent, blurred header (what scrolls under it shows through as a glow).
+  header: { heightLayoutHeader: 56, colorBgHeader: '#fff' },
+  pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
+};

@@ -274,7 +274,7 @@ test.describe('first load', () => {
     });
   }
 
-  test("the shell's antd styles come from the built stylesheet, not generated in the page", async ({
+  test("the shell's antd and ProComponents styles come from the built stylesheet, not generated in the page", async ({
     page,
   }) => {
     await signInToShell(page, 'personal');
@@ -294,6 +294,13 @@ test.describe('first load', () => {
       ),
     );
     expect(generated).toEqual([]);
+    // ProLayout's too (its layout, header and top-bar actions): no style of ProComponents is made here.
+    const proGenerated = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('.ant-pro'))
+          .length,
+    );
+    expect(proGenerated).toBe(0);
     // …and they apply: the tip bar's link button has the theme's link colour and small size.
     const link = page.getByTestId('tip-bar').getByRole('button', { name: '切换企业' });
     await expect(link).toHaveCSS('color', 'rgb(23, 92, 211)');

@@ -1,0 +1,86 @@
+/**
+ * The stylesheet of the shell's first screen (scripts/antd-css) ships ProComponents' styles
+ * with antd's: the browser uses one where its cache path (the hash of the token it is made
+ * with, and the component's name) is in the file, and never generates it. That is right
+ * while a style depends on its token alone, not on ProLayout's props or the window: these
+ * cases render ProLayout the other ways the shell does and compare every style that both
+ * renders register under the same path, as the browser inserts them.
+ */
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import type { ProLayoutProps } from '@ant-design/pro-layout';
+import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ShellSample } from '../../../scripts/antd-css/shell-sample';
+
+/**
+ * The styles a client render of the sample inserts, by their cache path (`data-cache-path`,
+ * set outside production builds): the key the browser looks up in the stylesheet's map.
+ */
+function insertedStyles(layout?: Partial<ProLayoutProps>) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const { unmount } = render(
+    <StyleProvider cache={createCache()} container={container}>
+      <ShellSample layout={layout} />
+    </StyleProvider>,
+  );
+  // Keyframes go in styles of their own, without a path: they come with the style that uses them.
+  const styles = new Map(
+    [...container.querySelectorAll('style[data-cache-path]')].map((style) => [
+      style.getAttribute('data-cache-path')!,
+      style.textContent,
+    ]),
+  );
+  unmount();
+  container.remove();
+  return styles;
+}
+
+const innerWidth = window.innerWidth;
+afterEach(() => {
+  Object.defineProperty(window, 'innerWidth', { value: innerWidth, configurable: true });
+});
+
+const SIDE_MENU = { path: '/', children: [{ path: '/admin/users', name: '用户管理' }] };
+
+describe("the shell stylesheet's ProComponents styles", () => {
+  it('are in the stylesheet: ProLayout, its header, the top-bar actions', () => {
+    const cache = createCache();
+    renderToString(
+      <StyleProvider cache={cache}>
+        <ShellSample />
+      </StyleProvider>,
+    );
+    const css = extractStyle(cache, { plain: true, types: 'style' });
+    for (const selector of [
+      '.ant-pro-layout',
+      '.ant-pro-global-header',
+      '.ant-pro-global-header-header-actions',
+      '.ant-btn',
+    ]) {
+      expect(css).toContain(`${selector}`);
+    }
+    for (const style of insertedStyles().values()) expect(css).toContain(style);
+  });
+
+  it.each<[string, Partial<ProLayoutProps>, number?]>([
+    ['with the back-end side menu', { route: SIDE_MENU, menuRender: undefined }],
+    ['with the side menu collapsed', { route: SIDE_MENU, menuRender: undefined, collapsed: true }],
+    [
+      'on a phone, the side menu in a drawer',
+      { route: SIDE_MENU, menuRender: undefined, collapsed: false },
+      390,
+    ],
+    ['on a phone, without a side menu', {}, 390],
+    ['on a tablet', {}, 800],
+  ])('do not change %s', (_, layout, width) => {
+    const sample = insertedStyles();
+    if (width) Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    const other = insertedStyles(layout);
+    const shared = [...sample.keys()].filter((path) => other.has(path));
+    // Not vacuous: ProLayout's own styles (keyed by name) are among the ones both register.
+    expect(shared).toEqual(expect.arrayContaining([expect.stringMatching(/\|ProLayoutHeader$/)]));
+    for (const path of shared) expect(other.get(path), `the style at ${path}`).toBe(sample.get(path));
+  });
+});
