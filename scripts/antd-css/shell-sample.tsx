@@ -44,7 +44,11 @@ function ShellComponents() {
   );
 }
 
-/** ProLayout as the shell's first screen has it: mix layout, the shell's token, top-bar actions, no side menu. */
+/**
+ * ProLayout as the shell's first screen has it: mix layout, the shell's token, top-bar actions,
+ * no side menu. `layout` changes that (tests/unit/build/antd-css.test.tsx renders the shell's
+ * other layouts with it).
+ */
 export function ShellSample({ layout }: { layout?: Partial<ProLayoutProps> }) {
   return (
     <AppDesignTokens>
