@@ -7,8 +7,12 @@
  * component's name (antd adds the class prefixes), so a style made here is used in the
  * browser only where the browser would make the same one. ProComponents' token is the app's
  * theme with ProLayout's own token: the sample renders ProLayout with the shell's
- * (SHELL_LAYOUT_TOKEN), or their styles would ship unused. tests/unit/build/antd-css.test.tsx
- * checks that they depend on nothing else (ProLayout's props, the window's width).
+ * (SHELL_LAYOUT_TOKEN), or their styles would ship unused. Their token also carries the id
+ * antd gives each theme it makes (a counter: antd's default theme, ProComponents' empty theme,
+ * the app's), so this process and the browser must make them in the same order; the browser
+ * test "the shell's antd and ProComponents styles come from the built stylesheet" fails if
+ * they do not. tests/unit/build/antd-css.test.tsx checks that the styles depend on nothing
+ * else (ProLayout's props, the window's width).
  * Run with NODE_ENV=production: the class names must be the production build's.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';

@@ -1,6 +1,6 @@
 import { createCache, StyleProvider, Theme } from '@ant-design/cssinjs';
 import { ConfigProvider, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { use, type ContextType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDesignTokens } from './AppDesignTokens';
@@ -46,7 +46,33 @@ function render(tree: (probe: (name: string) => ReactNode) => ReactNode) {
 /** A provider with a token context of its own, as ProLayout's header has. */
 const HEADER_THEME = { components: { Layout: { headerBg: 'transparent' } } };
 
+const ADAPTER = 'src/ui/AppDesignTokens.tsx no longer gives what a ConfigProvider of the app theme gives';
+
 describe('AppDesignTokens', () => {
+  it('is the design-token context a root ConfigProvider of the app theme gives its children', () => {
+    const seen: ContextType<typeof theme._internalContext>[] = [];
+    function Read() {
+      seen.push(use(theme._internalContext));
+      return null;
+    }
+    renderToString(
+      <ConfigProvider theme={THEME}>
+        <Read />
+      </ConfigProvider>,
+    );
+    renderToString(
+      <AppDesignTokens>
+        <Read />
+      </AppDesignTokens>,
+    );
+    const [provider, ours] = seen;
+    // What antd's useToken reads from it, the theme by identity (its id is in the token cache key).
+    expect(ours!.theme, ADAPTER).toBe(provider!.theme);
+    for (const key of ['token', 'hashed', 'override', 'components', 'cssVar'] as const) {
+      expect(ours![key], `${ADAPTER}: ${key}`).toEqual(provider![key]);
+    }
+  });
+
   it("spares the root provider antd's default theme: one theme is derived, the app's", () => {
     const root = (children: ReactNode) => <ConfigProvider theme={THEME}>{children}</ConfigProvider>;
     const without = render((probe) => root(probe('root')));
@@ -54,7 +80,7 @@ describe('AppDesignTokens', () => {
     expect(new Set(without.derived).size).toBe(2);
 
     const withIt = render((probe) => <AppDesignTokens>{root(probe('root'))}</AppDesignTokens>);
-    expect(withIt.derived).toHaveLength(1);
+    expect(withIt.derived, ADAPTER).toHaveLength(1);
     expect(withIt.derived[0]).toBe(without.derived.at(-1));
     // Nothing changes below the root: the same tokens, the same class-name hash.
     expect(withIt.seen.root!.hashId).toBe(without.seen.root!.hashId);

@@ -13,22 +13,33 @@
  *   theme they share the root's. A ConfigProvider with the same theme did this before, five
  *   times on the first screen, each merging the form messages, re-registering the icon
  *   styles and hashing its token again.
+ *
+ * Design tokens only: antd's config context keeps the header's theme config, so a
+ * ConfigProvider nested in the top bar would build on the header's theme, not the app's (none
+ * is; give it `theme={{ ...THEME, inherit: false }}` if one comes).
  */
 import { createTheme } from '@ant-design/cssinjs';
 import { theme } from 'antd';
 import type { ContextType, ReactNode } from 'react';
-import { deriveMapToken, THEME } from './theme';
+import { THEME } from './theme';
 
 type DesignTokens = ContextType<typeof theme._internalContext>;
 
 /** What ConfigProvider gives its children for `theme={THEME}` at the root (antd's `useTheme` and `memoTheme`). */
 function appDesignTokens(): DesignTokens {
-  const token = { ...theme.defaultSeed, ...THEME.token };
-  const components = { ...THEME.components };
+  const { token: appToken, algorithm, components: appComponents, ...rest } = THEME;
+  // What antd would do with another option (cssVar, hashed, a component's own algorithm) is not mirrored here.
+  if (Object.keys(rest).length > 0 || Object.values(appComponents ?? {}).some((c) => 'algorithm' in c)) {
+    throw new Error(
+      `AppDesignTokens mirrors THEME's token, algorithm and components only, not: ${Object.keys(rest)}`,
+    );
+  }
+  const token = { ...theme.defaultSeed, ...appToken };
+  const components = { ...appComponents };
   return {
     hashed: theme.defaultConfig.hashed,
-    // The same Theme instance as the provider's: createTheme caches by the algorithm.
-    theme: createTheme(deriveMapToken),
+    // The same Theme instance as the provider's: createTheme keeps the themes it made, by algorithm.
+    theme: algorithm ? createTheme(algorithm) : undefined,
     token,
     components,
     override: { override: token, ...components },

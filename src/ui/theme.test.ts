@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_BREAKPOINT_PX } from '@/constants/limits';
 import derivation from './theme-derivation.json';
-import { deriveMapToken, THEME } from './theme';
+import { deriveMapToken, SHELL_LAYOUT_TOKEN, THEME } from './theme';
 import { THEME_SEED } from './theme-seed';
 
 describe('the theme and the spec', () => {
@@ -61,6 +61,7 @@ describe("the theme's derivation, worked out at build time", () => {
             location: { pathname: '/' },
             route: { path: '/', children: [] },
             menuRender: false,
+            token: SHELL_LAYOUT_TOKEN,
             headerContentRender: () => createElement(Probe),
           },
           createElement(Probe),

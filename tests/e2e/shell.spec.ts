@@ -297,7 +297,7 @@ test.describe('first load', () => {
     // ProLayout's too (its layout, header and top-bar actions): no style of ProComponents is made here.
     const proGenerated = await page.evaluate(
       () =>
-        [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('.ant-pro'))
+        [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('.ant-pro-'))
           .length,
     );
     expect(proGenerated).toBe(0);

@@ -4,7 +4,9 @@
  * with, and the component's name) is in the file, and never generates it. That is right
  * while a style depends on its token alone, not on ProLayout's props or the window: these
  * cases render ProLayout the other ways the shell does and compare every style that both
- * renders register under the same path, as the browser inserts them.
+ * renders register under the same path, as the browser inserts them. (That the browser's
+ * paths are the file's is a browser test's: "the shell's antd and ProComponents styles come
+ * from the built stylesheet", tests/e2e/shell.spec.ts.)
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { ProLayoutProps } from '@ant-design/pro-layout';
@@ -15,9 +17,10 @@ import { ShellSample } from '../../../scripts/antd-css/shell-sample';
 
 /**
  * The styles a client render of the sample inserts, by their cache path (`data-cache-path`,
- * set outside production builds): the key the browser looks up in the stylesheet's map.
+ * set outside production builds): the key the browser looks up in the stylesheet's map. With
+ * ProLayout's class names, which say the width it saw (`screen-xs`…).
  */
-function insertedStyles(layout?: Partial<ProLayoutProps>) {
+function renderSample(layout?: Partial<ProLayoutProps>) {
   const container = document.createElement('div');
   document.body.append(container);
   const { unmount } = render(
@@ -32,9 +35,10 @@ function insertedStyles(layout?: Partial<ProLayoutProps>) {
       style.textContent,
     ]),
   );
+  const layoutClass = document.querySelector('.ant-pro-layout')?.className ?? '';
   unmount();
   container.remove();
-  return styles;
+  return { styles, layoutClass };
 }
 
 const innerWidth = window.innerWidth;
@@ -57,30 +61,47 @@ describe("the shell stylesheet's ProComponents styles", () => {
       '.ant-pro-layout',
       '.ant-pro-global-header',
       '.ant-pro-global-header-header-actions',
-      '.ant-btn',
     ]) {
-      expect(css).toContain(`${selector}`);
+      expect(css).toContain(selector);
     }
-    for (const style of insertedStyles().values()) expect(css).toContain(style);
+    for (const style of renderSample().styles.values()) expect(css).toContain(style);
   });
 
-  it.each<[string, Partial<ProLayoutProps>, number?]>([
-    ['with the back-end side menu', { route: SIDE_MENU, menuRender: undefined }],
-    ['with the side menu collapsed', { route: SIDE_MENU, menuRender: undefined, collapsed: true }],
+  // Each case with what shows that it rendered otherwise than the sample: a style path of its own, or the width ProLayout saw.
+  it.each<[string, Partial<ProLayoutProps>, number | undefined, RegExp]>([
+    [
+      'with the back-end side menu',
+      { route: SIDE_MENU, menuRender: undefined },
+      undefined,
+      /\|ProLayoutSiderMenu$/,
+    ],
+    [
+      'with the side menu collapsed',
+      { route: SIDE_MENU, menuRender: undefined, collapsed: true },
+      undefined,
+      /\|ProLayoutSiderMenu$/,
+    ],
     [
       'on a phone, the side menu in a drawer',
       { route: SIDE_MENU, menuRender: undefined, collapsed: false },
       390,
+      /\bscreen-xs\b/,
     ],
-    ['on a phone, without a side menu', {}, 390],
-    ['on a tablet', {}, 800],
-  ])('do not change %s', (_, layout, width) => {
-    const sample = insertedStyles();
+    ['on a phone, without a side menu', {}, 390, /\bscreen-xs\b/],
+    ['on a tablet', {}, 800, /\bscreen-md\b/],
+  ])('do not change %s', (_, layout, width, rendered) => {
+    const sample = renderSample();
     if (width) Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
-    const other = insertedStyles(layout);
-    const shared = [...sample.keys()].filter((path) => other.has(path));
+    const other = renderSample(layout);
+    expect([other.layoutClass, ...other.styles.keys()]).toEqual(
+      expect.arrayContaining([expect.stringMatching(rendered)]),
+    );
+    expect(sample.layoutClass).not.toMatch(/\bscreen-(xs|md)\b/);
+    const shared = [...sample.styles.keys()].filter((path) => other.styles.has(path));
     // Not vacuous: ProLayout's own styles (keyed by name) are among the ones both register.
     expect(shared).toEqual(expect.arrayContaining([expect.stringMatching(/\|ProLayoutHeader$/)]));
-    for (const path of shared) expect(other.get(path), `the style at ${path}`).toBe(sample.get(path));
+    for (const path of shared) {
+      expect(other.styles.get(path), `the style at ${path}`).toBe(sample.styles.get(path));
+    }
   });
 });
