@@ -1,24 +1,27 @@
 /**
  * The library patches that keep color-picker out of the first load, merge the form messages
- * once for nested providers and defer ProComponents' fallback token (patches/,
+ * once for nested providers, key a theme's token once and defer ProComponents' fallback token (patches/,
  * docs/maintenance.md "Patched libraries") change no result: each case compares the patched
  * code with the library's own path it replaced.
  */
 import { readFileSync } from 'node:fs';
+import { token2key } from '@ant-design/cssinjs/es/util';
 import path from 'node:path';
 import * as proFallback from '@ant-design/pro-provider/es/useStyle/token';
 import { prepareComponentToken as buttonToken } from 'antd/es/button/style/token';
 import { AggregationColor } from 'antd/es/color-picker/color';
 import ConfigProvider from 'antd/es/config-provider';
+import esTheme from 'antd/es/theme';
 import ValidateMessagesContext from 'antd/es/form/validateMessagesContext';
 import zhCN from 'antd/es/locale/zh_CN';
 import { isBright } from 'antd/es/color-picker/components/ColorPresets';
 import { generateColor } from 'antd/es/color-picker/util';
 import { parseColor } from 'antd/es/tooltip/util';
-import { theme } from 'antd';
+import { theme, version } from 'antd';
 import { createElement, useContext, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { THEME } from '@/ui/theme';
 import { projectRoot } from '../../../scripts/lib/paths';
 
 const COLOURS = [
@@ -96,6 +99,40 @@ describe("antd: nested providers' form messages", () => {
     expect(seen.fresh).toEqual(seen.root);
     expect(seen.root).toMatchObject({ required: zhCN.Form!.defaultValidateMessages!.required });
     expect(seen.own).toEqual({ ...(seen.root as object), required: own.required });
+  });
+});
+
+describe("cssinjs: a theme's token is keyed once", () => {
+  it('the actual token gets the key the library computed for it (without CSS variables)', () => {
+    const source = readFileSync(
+      path.join(projectRoot, 'node_modules/@ant-design/cssinjs/es/hooks/useCacheToken.js'),
+      'utf8',
+    );
+    expect(source, 'is patches/@ant-design+cssinjs+*.patch applied?').toContain(
+      'actualToken._tokenKey = cssVar ? token2key(actualToken, salt) : tokenKey;',
+    );
+    // The app's theme and antd's default one, as the components see them (antd's useToken gives
+    // them the actual token): its key is what the library's own hashing of it gives.
+    const seen: { token: Record<string, unknown> }[] = [];
+    function Probe() {
+      seen.push(esTheme.useToken() as unknown as { token: Record<string, unknown> });
+      return null;
+    }
+    renderToString(
+      createElement(
+        'div',
+        null,
+        createElement(ConfigProvider, { theme: THEME }, createElement(Probe)),
+        createElement(Probe),
+      ),
+    );
+    expect(seen).toHaveLength(2);
+    for (const { token } of seen) {
+      const { _tokenKey, ...rest } = token;
+      // antd's salt: its version and the theme's `hashed` (on by default).
+      expect(_tokenKey).toBe(token2key(rest, `${version}-true`));
+    }
+    expect(seen[0]!.token._tokenKey).not.toBe(seen[1]!.token._tokenKey);
   });
 });
 
