@@ -5,8 +5,8 @@
  * code with the library's own path it replaced.
  */
 import { readFileSync } from 'node:fs';
-import { token2key } from '@ant-design/cssinjs/es/util';
 import path from 'node:path';
+import { token2key } from '@ant-design/cssinjs/es/util';
 import * as proFallback from '@ant-design/pro-provider/es/useStyle/token';
 import { prepareComponentToken as buttonToken } from 'antd/es/button/style/token';
 import { AggregationColor } from 'antd/es/color-picker/color';
