@@ -5,6 +5,7 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 // planned as the default, needs it, and Vite 8 warned about it on every start until they did.
 import { antdShellCss } from './scripts/antd-css/plugin.ts';
 import { bootFrame } from './scripts/boot-frame/plugin.ts';
+import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from './scripts/bootstrap-chunk.ts';
 import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
 import { firstLoadCompileHints } from './scripts/compile-hints.ts';
 import { firstPaintBeforeScripts } from './scripts/first-paint.ts';
@@ -60,6 +61,7 @@ export default defineConfig({
     onlyChineseProLocales(),
     reactRouterProduction(),
     bootFrame(),
+    bootstrapCallsGuard('main'),
     buildInputsStamp(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),
@@ -81,7 +83,9 @@ export default defineConfig({
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     // The first load's libraries in a few chunks that Chrome compiles side by side: scripts/vendor-chunks.ts.
     rolldownOptions: {
-      input: pages,
+      // The bootstrap calls are an entry of their own, evaluated as a stage of the shell's
+      // first load and loaded by no other page: scripts/bootstrap-chunk.ts.
+      input: { ...pages, [BOOTSTRAP_CHUNK]: BOOTSTRAP_ENTRY },
       output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } },
     },
   },

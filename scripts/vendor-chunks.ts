@@ -12,6 +12,7 @@
  * use keep Rolldown's automatic chunks and stay out of the first load.
  */
 import type { CodeSplittingGroup } from 'rolldown';
+import { BOOTSTRAP_CHUNK } from './bootstrap-chunk.ts';
 
 const FIRST_LOAD: CodeSplittingGroup['tags'] = ['$initial'];
 const inPackages = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${pattern})[\\\\/]`);
@@ -33,12 +34,10 @@ export const FIRST_LOAD_VENDOR_CHUNKS: CodeSplittingGroup[] = [
 
 /**
  * The chunks the page evaluates one per task before the entry (scripts/first-paint.ts): the
- * vendor chunks, each a few tens of milliseconds on a phone.
- *
- * The bootstrap calls (src/app/early-start.ts) stay in the entry's chunk: a group of their own
- * takes in what they import, and the sub-apps' frame page (the build's other entry) shares some
- * of it (the routes, the config), so that page then loaded React and the bootstrap calls too.
+ * vendor chunks, each a few tens of milliseconds on a phone, and the bootstrap calls' chunk,
+ * whose task sends the user-config call (scripts/bootstrap-chunk.ts).
  */
-export const FIRST_LOAD_STAGES: readonly string[] = FIRST_LOAD_VENDOR_CHUNKS.map((group) =>
-  String(group.name),
-);
+export const FIRST_LOAD_STAGES: readonly string[] = [
+  ...FIRST_LOAD_VENDOR_CHUNKS.map((group) => String(group.name)),
+  BOOTSTRAP_CHUNK,
+];

@@ -1,10 +1,11 @@
 /**
  * Evaluated first among the app's own modules (main.tsx imports it before anything
  * else): the transport gets its credentials and the bootstrap calls leave before the
- * layout, the pages and the first render (user info just after: src/session/queries.ts). In a build the libraries (antd, ProLayout)
- * are evaluated before the entry runs, in stages (scripts/first-paint.ts; why they are
- * not a chunk of their own: scripts/vendor-chunks.ts). The toast is wired later
- * (transport-setup.ts); messages raised before that are kept.
+ * layout, the pages and the first render (user info just after: src/session/queries.ts). In a
+ * build this module is an entry of its own: it and what only it imports are a chunk evaluated in a
+ * task of its own right after React, before antd and ProLayout (scripts/bootstrap-chunk.ts,
+ * scripts/first-paint.ts). The toast is wired later (transport-setup.ts); messages raised
+ * before that are kept.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { configureTransport } from '@/api/transport';

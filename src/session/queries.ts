@@ -68,9 +68,9 @@ export function shouldFetchMenus(
  * all of them have answered or failed; the transport's time limit bounds it.
  *
  * The config call leaves at once (the tenant and the menus wait for it); the user-info call, a
- * leaf, in the next task, once the app's entry has been evaluated: sending a request took 6–10 ms
- * of the main thread in Lighthouse's phone trace, inside the entry's evaluation, one long task
- * already (docs/frontend.md, "The first load").
+ * leaf, in the next task: sending a request took 6–10 ms of the main thread in Lighthouse's phone
+ * trace, and the task that sends the config call evaluates the bootstrap calls' modules too (a
+ * stage of the first load: scripts/bootstrap-chunk.ts, docs/frontend.md "The first load").
  */
 export async function prefetchSession(queryClient: QueryClient): Promise<void> {
   if (!getToken()) return;

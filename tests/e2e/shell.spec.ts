@@ -225,13 +225,21 @@ test.describe('first load', () => {
     // The same script tags Vite wrote, added by the loader: the entry and its modulepreloads.
     await expect(page.locator('head script[type="module"][src*="/assets/main-"]')).toHaveCount(1);
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
-    // Before the entry, the large chunks one by one (one task each), in dependency order.
+    // Before the entry, the large chunks one by one (one task each), in dependency order; the
+    // bootstrap calls' chunk right after React, before antd (it sends the user-config call).
     const modules = await page
       .locator('head script[type="module"]')
       .evaluateAll((scripts) =>
         scripts.map((s) => (s as HTMLScriptElement).src.replace(/.*\/|-[\w-]{8}\.js$/g, '')),
       );
-    expect(modules).toEqual(['vendor-react', 'vendor-antd-base', 'vendor-antd', 'vendor-pro', 'main']);
+    expect(modules).toEqual([
+      'vendor-react',
+      'bootstrap-calls',
+      'vendor-antd-base',
+      'vendor-antd',
+      'vendor-pro',
+      'main',
+    ]);
   });
 
   // CLS 0 as a user sees it (issue 27): the boot frame, the shell's first render and the page that
@@ -322,7 +330,7 @@ test("the first load's scripts carry V8's compile hint, later chunks do not", as
   expect((await (await page.request.get(`/${later}`)).text()).startsWith(HINT)).toBe(false);
 });
 
-test("the sub-apps' frame page loads none of the shell's libraries or its entry", async ({
+test("the sub-apps' frame page loads none of the shell's libraries, its entry or its bootstrap calls", async ({
   page,
   baseURL,
 }) => {
@@ -335,7 +343,7 @@ test("the sub-apps' frame page loads none of the shell's libraries or its entry"
       .filter((path) => path.startsWith('/assets/') && path.endsWith('.js')),
   );
   expect(scripts.some((path) => /\/sub-app-[\w-]+\.js$/.test(path))).toBe(true);
-  expect(scripts.filter((path) => /\/(?:vendor-|main-)/.test(path))).toEqual([]);
+  expect(scripts.filter((path) => /\/(?:vendor-|main-|bootstrap-calls-)/.test(path))).toEqual([]);
 });
 
 test.describe('sub-apps', () => {
