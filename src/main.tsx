@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { enterLandingPage } from './app/landing';
 import { preloadPagesFor } from './app/pages';
+import { warmUpLibrariesSoon } from './app/warm-up';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -19,6 +20,8 @@ if (!root) throw new Error('index.html has no #root');
 // instead of one long task (a plain render runs in the synchronous lane, react#24392).
 // A page the URL names (not an app's host) is fetched meanwhile and is part of that render (app/pages.ts).
 // `/` becomes the landing page's address first, so the router starts there (app/landing.ts).
+// Meanwhile, in a task of its own, what the first commit would compile inside its task (app/warm-up.ts).
+warmUpLibrariesSoon();
 void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
   enterLandingPage(queryClient);
   const app = createRoot(root);
