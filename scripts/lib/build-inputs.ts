@@ -1,6 +1,6 @@
 /**
  * Whether the production build in dist/ was made from what is here now: its sources,
- * its build configuration and plugins, the lock file, `.env*` files and every `VITE_*`
+ * its build configuration and plugins, the lock file, the library patches, `.env*` files and every `VITE_*`
  * variable of the environment (Vite bakes them into the bundle and scripts/csp.ts
  * derives the policies from them). `npm run preview` rebuilds when the fingerprint it
  * finds next to the build differs from this one, so a deployer who changes a sub-app
@@ -22,12 +22,14 @@ const BUILD_INPUTS = [
   'tsconfig.json',
   'package.json',
   'package-lock.json',
+  'patches',
   'scripts/csp.ts',
   'scripts/antd-css',
   'scripts/compile-hints.ts',
   'scripts/first-paint.ts',
   'scripts/pro-locales.ts',
   'scripts/boot-frame',
+  'scripts/bootstrap-chunk.ts',
   'scripts/vendor-chunks.ts',
   'scripts/lib/paths.ts',
   'scripts/lib/emitted-asset.ts',

@@ -1,10 +1,11 @@
 /**
  * ProLayout renders once when it mounts, not twice (patches/@ant-design+pro-layout, see
- * docs/maintenance.md "Patched libraries"). Unpatched, two of its mount effects set a state to
- * the value it already had (the menu's loading flag through rc-util's useMergedState, which
- * stores a new array for every set, and the current menu's layout props as a new empty object),
- * and the whole layout, header and actions included, rendered again right after the first
- * commit: in the browser in the same task as that commit, as synchronous work.
+ * docs/maintenance.md "Patched libraries"). Unpatched, two of its mount effects set state to
+ * what it already meant (the menu's loading flag, through rc-util's useMergedState, which stores
+ * a new array for every set; the current menu's layout props as `undefined`, omitUndefined's
+ * answer for none, over the initial `{}`), and the whole layout, header and actions included,
+ * rendered again right after the first commit: in the browser in the same task as that commit,
+ * as synchronous work.
  */
 import { createRequire } from 'node:module';
 import { ProLayout } from '@ant-design/pro-layout';

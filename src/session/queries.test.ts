@@ -1,5 +1,5 @@
 /**
- * The bootstrap calls leave while the app's entry is still being evaluated: the config at once
+ * The bootstrap calls leave before the app's entry is evaluated: the config at once
  * (the tenant and the menus wait for it), user info in the next task (each request is main-thread
  * work of its own), the menus when the config says so, with the config's tenant. The network is
  * mocked at the fetch level (MSW).

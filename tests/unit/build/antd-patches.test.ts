@@ -104,13 +104,18 @@ describe("antd: nested providers' form messages", () => {
 
 describe("cssinjs: a theme's token is keyed once", () => {
   it('the actual token gets the key the library computed for it (without CSS variables)', () => {
-    const source = readFileSync(
-      path.join(projectRoot, 'node_modules/@ant-design/cssinjs/es/hooks/useCacheToken.js'),
-      'utf8',
-    );
-    expect(source, 'is patches/@ant-design+cssinjs+*.patch applied?').toContain(
-      'actualToken._tokenKey = cssVar ? token2key(actualToken, salt) : tokenKey;',
-    );
+    for (const [build, call] of [
+      ['es', 'token2key(actualToken, salt)'],
+      ['lib', '(0, _util.token2key)(actualToken, salt)'],
+    ]) {
+      const source = readFileSync(
+        path.join(projectRoot, `node_modules/@ant-design/cssinjs/${build}/hooks/useCacheToken.js`),
+        'utf8',
+      );
+      expect(source, `${build}: is patches/@ant-design+cssinjs+*.patch applied?`).toContain(
+        `actualToken._tokenKey = cssVar ? ${call} : tokenKey;`,
+      );
+    }
     // The app's theme and antd's default one, as the components see them (antd's useToken gives
     // them the actual token): its key is what the library's own hashing of it gives.
     const seen: { token: Record<string, unknown> }[] = [];

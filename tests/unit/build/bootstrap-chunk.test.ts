@@ -72,9 +72,13 @@ describe('the bootstrap calls chunk', () => {
     expect(frame.imports).not.toContain(calls);
   });
 
-  it('fails the build when another page would load it (and send the shell’s calls)', async () => {
+  it('fails the build when another page would load it, at once or later (and send the shell’s calls)', async () => {
+    const refused = /would load .*bootstrap-calls.* and send the shell's bootstrap calls/;
     await expect(
       bundle({ ...APP, 'src/frame.js': 'import { sent } from "./app/early-start.ts";\nconsole.log(sent);' }),
-    ).rejects.toThrow(/would load .*bootstrap-calls.* and send the shell's bootstrap calls/);
+    ).rejects.toThrow(refused);
+    await expect(
+      bundle({ ...APP, 'src/frame.js': 'import("./app/early-start.ts").then((m) => console.log(m.sent));' }),
+    ).rejects.toThrow(refused);
   });
 });
