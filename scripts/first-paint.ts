@@ -17,8 +17,10 @@
  *
  * When the browser cannot say (no Paint Timing), or the tab is hidden (nothing paints in a
  * background tab), the tags are added at once; and at the latest after LOAD_AFTER_MS, whatever
- * happened. Same URLs, same `crossorigin`, the modulepreloads first (added TAGS_PER_TASK per
- * task: starting a dozen requests at once was itself a long task on a slow phone).
+ * happened. Same URLs, same `crossorigin`; the modulepreloads are added TAGS_PER_TASK per task
+ * (starting a dozen requests at once was itself a long task on a slow phone), in the order the
+ * stages need them and the entry's own chunk with them (firstLoadOrder), and the first stage
+ * starts in the task after the first of them.
  * No inline script: CSP's `script-src 'self'` admits both.
  *
  * Evaluated in stages: the entry's static module graph would be evaluated as one task (about
@@ -76,18 +78,21 @@ export function appLoaderScript(): string {
   // A few tags per task: each starts a request, which is work for the main thread too. All at
   // once in a hidden tab, where timers run about once a second.
   var addSome = function (hrefs) {
-    var visible = document.visibilityState === 'visible';
-    var count = visible ? ${TAGS_PER_TASK} : hrefs.length;
+    var count = document.visibilityState === 'visible' ? ${TAGS_PER_TASK} : hrefs.length;
     hrefs.slice(0, count).forEach(function (href) {
       add('link', { rel: 'modulepreload', href: href });
     });
     if (hrefs.length > count) setTimeout(addSome, 0, hrefs.slice(count));
-    else run(visible ? stages.concat(entry) : [entry]);
   };
   var load = function () {
     if (loaded) return;
     loaded = true;
+    var visible = document.visibilityState === 'visible';
+    // The first stage in the task right after the first preloads, the rest of them beside the
+    // stages: the modules are listed in the order the stages need them (firstLoadOrder).
+    if (visible) setTimeout(run, 0, stages.concat(entry));
     addSome(modules);
+    if (!visible) run([entry]);
   };
   setTimeout(load, ${LOAD_AFTER_MS});
   try {
@@ -144,6 +149,34 @@ export function evaluationStages(
   return stages;
 }
 
+/**
+ * The first load's modules (Vite's modulepreloads, by file name) in the order the stages need
+ * them — each stage after what it imports, stage by stage, then the rest — and the entry's own
+ * chunk last: it downloads while the stages are evaluated, instead of being requested only when
+ * its script is added after them.
+ */
+export function firstLoadOrder(
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  stages: string[],
+  modules: string[],
+): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+    order.push(fileName);
+  };
+  [...stages, entry.fileName].forEach(visit);
+  const rank = (fileName: string) => (order.includes(fileName) ? order.indexOf(fileName) : order.length);
+  const preloads = modules.filter((fileName) => fileName !== entry.fileName);
+  // A stable sort: what the walk did not reach keeps Vite's order, before the entry.
+  return [...preloads.sort((a, b) => rank(a) - rank(b)), entry.fileName];
+}
+
 export function firstPaintBeforeScripts(): Plugin {
   let base = '/';
   return {
@@ -165,6 +198,11 @@ export function firstPaintBeforeScripts(): Plugin {
         const loader = emittedAsset(ctx, 'app-loader.js');
         if (!ctx.chunk || !ctx.bundle) throw new Error('first-paint: index.html has no entry chunk');
         const stages = evaluationStages(ctx.chunk, ctx.bundle, (name) => FIRST_LOAD_STAGES.includes(name));
+        const fileOf = (url: string) => {
+          if (!url.startsWith(base)) throw new Error(`first-paint: ${url} is not under the base ${base}`);
+          return url.slice(base.length);
+        };
+        const modules = firstLoadOrder(ctx.chunk, ctx.bundle, stages, taken.modules.map(fileOf));
         return {
           html: taken.html,
           tags: [
@@ -174,7 +212,7 @@ export function firstPaintBeforeScripts(): Plugin {
                 src: base + loader.fileName,
                 defer: true,
                 'data-entry': taken.entry,
-                'data-modules': taken.modules.join(' '),
+                'data-modules': modules.map((fileName) => base + fileName).join(' '),
                 'data-stages': stages.map((fileName) => base + fileName).join(' '),
               },
               injectTo: 'head',

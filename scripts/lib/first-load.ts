@@ -10,8 +10,11 @@ export function firstLoadScripts(html: string): { classic: string[]; app: string
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const url = /\b(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
     const entry = /\bdata-entry="([^"]+)"/.exec(tag)?.[1];
-    if (entry)
-      app.unshift(entry, ...(/\bdata-modules="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
+    // The modules list the entry's own chunk too (preloaded while the stages run): once here.
+    if (entry) {
+      const modules = (/\bdata-modules="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean);
+      app.unshift(entry, ...modules.filter((module) => module !== entry));
+    }
     if (!url) continue;
     if (tag.startsWith('<script type="module"')) app.unshift(url);
     else if (/rel="modulepreload"/.test(tag)) app.push(url);

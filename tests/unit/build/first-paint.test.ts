@@ -4,6 +4,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import {
   appLoaderScript,
   evaluationStages,
+  firstLoadOrder,
   LOAD_AFTER_MS,
   TAGS_PER_TASK,
   takeFirstLoadScripts,
@@ -87,115 +88,141 @@ describe('the page paints first, then fetches the app', () => {
         if (type === 'visibilitychange') onVisibility = listener;
       },
     };
-    // The safety net waits; the loader's own yields (0 ms) run at once here.
+    // The safety net waits; the loader's own yields (0 ms) are tasks, run in order as soon as
+    // what the page did (the loader, a paint, a script's load) has returned.
+    const tasks: (() => void)[] = [];
     const setTimeout = (fn: (...args: unknown[]) => void, ms: number, ...args: unknown[]) => {
-      if (ms === 0) {
-        page.onYield?.(appended.length);
-        return fn(...args);
-      }
+      if (ms === 0) return void tasks.push(() => fn(...args));
       expect(ms).toBe(LOAD_AFTER_MS);
       timers.push(fn);
     };
-    runInNewContext(appLoaderScript(), {
-      document,
-      setTimeout,
-      PerformanceObserver: FakeObserver,
-      performance: {
-        getEntriesByName: (name: string) =>
-          page.paintedBefore && name === 'first-contentful-paint' ? [{ name }] : [],
-      },
-      window: { PerformanceObserver: FakeObserver },
-    });
-    const paint = (...names: string[]) =>
-      observers.forEach((o) => o.callback({ getEntriesByName: (n: string) => names.filter((x) => x === n) }));
+    const thenTasks =
+      <A extends unknown[]>(event: (...args: A) => void) =>
+      (...args: A) => {
+        event(...args);
+        for (let task = tasks.shift(); task; task = tasks.shift()) {
+          page.onYield?.(appended.length);
+          task();
+        }
+      };
+    thenTasks(() =>
+      runInNewContext(appLoaderScript(), {
+        document,
+        setTimeout,
+        PerformanceObserver: FakeObserver,
+        performance: {
+          getEntriesByName: (name: string) =>
+            page.paintedBefore && name === 'first-contentful-paint' ? [{ name }] : [],
+        },
+        window: { PerformanceObserver: FakeObserver },
+      }),
+    )();
+    const paint = thenTasks((...names: string[]) =>
+      observers.forEach((o) => o.callback({ getEntriesByName: (n: string) => names.filter((x) => x === n) })),
+    );
     /** The module script for `src` finished: `load` (it ran) or `error`. */
-    const finish = (src: string, how: 'load' | 'error' = 'load') => {
+    const finish = thenTasks((src: string, how: 'load' | 'error' = 'load') => {
       const element = elements.find((e) => e.src === src);
       (element?.[`on${how}`] as (() => void) | undefined)?.();
-    };
+    });
     /** The tab is hidden from now on (no event: the loader only reads the state). */
     const hideQuietly = () => {
       document.visibilityState = 'hidden';
     };
-    return { appended, timers, observers, paint, finish, hideQuietly, hide: () => onVisibility?.() };
+    const hide = thenTasks(() => {
+      document.visibilityState = 'hidden';
+      onVisibility?.();
+    });
+    const fire = thenTasks(() => timers.forEach((timer) => timer()));
+    return { appended, observers, paint, finish, hideQuietly, hide, fire };
   }
 
-  const modules = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}.js`);
-  /** The tags added so far at each turn the loader gives the browser while adding the preloads. */
-  const preloadYields = Array.from(
-    { length: Math.ceil(modules.length / TAGS_PER_TASK) - 1 },
-    (_, batch) => (batch + 1) * TAGS_PER_TASK,
-  );
-  const expectedTags = [
-    ...modules.map((href) => ({ tag: 'link', crossOrigin: '', rel: 'modulepreload', href })),
-    { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/main.js' },
+  const entry = '/assets/main.js';
+  /** As the build lists them: the entry's own chunk last (it downloads while the stages run). */
+  const modules = [...['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}.js`), entry];
+  const preload = (href: string) => ({ tag: 'link', crossOrigin: '', rel: 'modulepreload', href });
+  const moduleScript = (src: string) => ({ tag: 'script', crossOrigin: '', type: 'module', src });
+  /**
+   * The first preloads; in the next task the first stage's script (`first`: the entry when there
+   * are no stages); then the other preloads, a few per task.
+   */
+  const visibleTags = (first: string) => [
+    ...modules.slice(0, TAGS_PER_TASK).map(preload),
+    moduleScript(first),
+    ...modules.slice(TAGS_PER_TASK).map(preload),
   ];
+  /** The tags added so far at each turn the loader gives the browser while doing that. */
+  const visibleYields = [
+    TAGS_PER_TASK,
+    ...Array.from(
+      { length: Math.ceil((modules.length - TAGS_PER_TASK) / TAGS_PER_TASK) },
+      (_, batch) => TAGS_PER_TASK + 1 + batch * TAGS_PER_TASK,
+    ),
+  ];
+  /** A hidden tab's: everything in one task, the entry last. */
+  const allAtOnce = [...modules.map(preload), moduleScript(entry)];
 
-  it('adds the same tags once the first contentful paint is reported, not before, and only once', () => {
+  it('adds the tags once the first contentful paint is reported, not before, and only once', () => {
     const page = runLoader();
     expect(page.appended).toEqual([]);
     page.paint('first-paint');
     expect(page.appended).toEqual([]);
     page.paint('first-contentful-paint');
-    expect(page.appended).toEqual(expectedTags);
+    expect(page.appended).toEqual(visibleTags(entry));
     expect(page.observers[0]!.disconnected).toBe(true);
-    page.timers.forEach((fire) => fire());
+    page.fire();
     page.hide();
     expect(page.appended).toHaveLength(modules.length + 1);
   });
 
-  it('adds the modulepreloads a few per task, the entry with the last of them', () => {
-    const batches: number[] = [];
-    const page = runLoader({
-      onYield: (appendedSoFar) => batches.push(appendedSoFar),
-    });
+  it('adds the modulepreloads a few per task, and the first script in the task after the first of them', () => {
+    const yields: number[] = [];
+    const page = runLoader({ onYield: (appendedSoFar) => yields.push(appendedSoFar) });
     page.paint('first-contentful-paint');
-    expect(batches).toEqual(preloadYields);
-    expect(page.appended).toEqual(expectedTags);
+    expect(yields).toEqual(visibleYields);
+    expect(page.appended).toEqual(visibleTags(entry));
   });
 
-  it('loads at once when already painted, in a hidden tab (in one task), without Paint Timing, or when observing fails', () => {
-    for (const setup of [
-      { paintedBefore: true },
-      { visibility: 'hidden', onYield: () => expect.unreachable('a hidden tab waits for no timer') },
-      { paintTiming: false },
-      { throws: true },
-    ])
-      expect(runLoader(setup).appended, JSON.stringify(setup)).toEqual(expectedTags);
+  it('loads at once when already painted, without Paint Timing, or when observing fails; a hidden tab in one task', () => {
+    for (const setup of [{ paintedBefore: true }, { paintTiming: false }, { throws: true }])
+      expect(runLoader(setup).appended, JSON.stringify(setup)).toEqual(visibleTags(entry));
+    const hidden = runLoader({
+      visibility: 'hidden',
+      onYield: () => expect.unreachable('a hidden tab waits for no timer'),
+    });
+    expect(hidden.appended).toEqual(allAtOnce);
   });
 
   it('loads when the tab is hidden before the paint, and by the safety timer whatever happens', () => {
     const hidden = runLoader();
     hidden.hide();
-    expect(hidden.appended).toEqual(expectedTags);
+    expect(hidden.appended).toEqual(allAtOnce);
     const silent = runLoader();
-    silent.timers.forEach((fire) => fire());
-    expect(silent.appended).toEqual(expectedTags);
+    silent.fire();
+    expect(silent.appended).toEqual(visibleTags(entry));
   });
-
-  const moduleScript = (src: string) => ({ tag: 'script', crossOrigin: '', type: 'module', src });
 
   it('evaluates the stages one per task, each after the one before has run, then the entry', () => {
     const stages = ['/assets/a.js', '/assets/c.js'];
     const yields: number[] = [];
     const page = runLoader({ stages, onYield: (appendedSoFar) => yields.push(appendedSoFar) });
     page.paint('first-contentful-paint');
-    const preloads = expectedTags.slice(0, -1);
-    expect(page.appended).toEqual([...preloads, moduleScript('/assets/a.js')]);
+    const first = visibleTags('/assets/a.js');
+    expect(page.appended).toEqual(first);
     page.finish('/assets/a.js');
-    expect(page.appended).toEqual([...preloads, moduleScript('/assets/a.js'), moduleScript('/assets/c.js')]);
+    expect(page.appended).toEqual([...first, moduleScript('/assets/c.js')]);
     // A stage that fails does not stop the load: the entry reports the failure, as it would alone.
     page.finish('/assets/c.js', 'error');
-    expect(page.appended).toEqual([...preloads, ...[...stages, '/assets/main.js'].map(moduleScript)]);
-    // The preloads' batch, then a turn for the browser before each next script.
-    expect(yields).toEqual([...preloadYields, modules.length + 1, modules.length + 2]);
-    page.finish('/assets/main.js');
+    expect(page.appended).toEqual([...first, moduleScript('/assets/c.js'), moduleScript(entry)]);
+    // A turn for the browser before each next script.
+    expect(yields).toEqual([...visibleYields, modules.length + 1, modules.length + 2]);
+    page.finish(entry);
     expect(page.appended).toHaveLength(modules.length + 3);
   });
 
   it('gives a hidden tab the entry at once, without stages (its timers run about once a second)', () => {
     const page = runLoader({ stages: ['/assets/a.js'], visibility: 'hidden' });
-    expect(page.appended).toEqual(expectedTags);
+    expect(page.appended).toEqual(allAtOnce);
   });
 
   it('adds the entry at once when the tab is hidden between two stages', () => {
@@ -207,10 +234,8 @@ describe('the page paints first, then fetches the app', () => {
     page.paint('first-contentful-paint');
     page.hideQuietly();
     page.finish('/assets/a.js');
-    expect(page.appended.slice(modules.length)).toEqual(
-      ['/assets/a.js', '/assets/main.js'].map(moduleScript),
-    );
-    expect(yields).toEqual(preloadYields);
+    expect(page.appended).toEqual([...visibleTags('/assets/a.js'), moduleScript(entry)]);
+    expect(yields).toEqual(visibleYields);
   });
 });
 
@@ -238,6 +263,44 @@ describe('the evaluation stages', () => {
       'vendor-antd.js',
       'vendor-pro.js',
       'early-start.js',
+    ]);
+  });
+
+  it("lists the modules in the order the stages need them, what they import first, and the entry's own chunk last", () => {
+    const entry = chunk('main.js', 'main', ['vendor-antd.js', 'early-start.js', 'router.js']);
+    const bundle = bundleOf(
+      entry,
+      chunk('runtime.js', 'rolldown-runtime'),
+      chunk('vendor-react.js', 'vendor-react', ['runtime.js']),
+      chunk('query.js', 'chunk-query', ['vendor-react.js']),
+      chunk('early-start.js', 'early-start', ['query.js', 'vendor-react.js']),
+      chunk('vendor-antd.js', 'vendor-antd', ['vendor-react.js']),
+      chunk('router.js', 'chunk-router', ['vendor-react.js']),
+    );
+    const stages = evaluationStages(entry, bundle, staged);
+    expect(stages).toEqual(['vendor-react.js', 'vendor-antd.js', 'early-start.js']);
+    // Vite's order: the graph's, with the bootstrap calls' own imports after antd.
+    const vite = [
+      'runtime.js',
+      'vendor-react.js',
+      'vendor-antd.js',
+      'router.js',
+      'query.js',
+      'early-start.js',
+    ];
+    expect(firstLoadOrder(entry, bundle, stages, vite)).toEqual([
+      'runtime.js',
+      'vendor-react.js',
+      'vendor-antd.js',
+      'query.js',
+      'early-start.js',
+      'router.js',
+      'main.js',
+    ]);
+    // What the walk does not know keeps Vite's order, before the entry; the entry is listed once.
+    expect(firstLoadOrder(entry, bundle, stages, ['extra.js', 'main.js', ...vite]).slice(-2)).toEqual([
+      'extra.js',
+      'main.js',
     ]);
   });
 
