@@ -1,15 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rolldown, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from '../../../scripts/bootstrap-chunk';
+import { fixtureFolders } from './fixture-folder';
 
-let root = '';
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = '';
-});
+const fixture = fixtureFolders('bootstrap-chunk-');
 
 /**
  * Writes files (path → source) into a new folder and bundles it as the app's build does: the
@@ -17,11 +12,7 @@ afterEach(() => {
  * (src/frame.js) and the bootstrap calls as an entry of their own, with the guard.
  */
 async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
-  root = mkdtempSync(path.join(tmpdir(), 'bootstrap-chunk-'));
-  for (const [name, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), source);
-  }
+  const root = fixture.write(files);
   const build = await rolldown({
     input: {
       main: path.join(root, 'src/main.js'),
@@ -56,7 +47,8 @@ describe('the bootstrap calls chunk', () => {
   it('holds what only the bootstrap calls bring in; the frame page shares the rest and never loads it', async () => {
     const chunks = await bundle(APP);
     const chunkOf = (file: string) =>
-      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(root, file))))?.fileName;
+      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(fixture.root, file))))
+        ?.fileName;
     const calls = chunks.find((chunk) => chunk.name === BOOTSTRAP_CHUNK)!.fileName;
     expect(chunkOf(BOOTSTRAP_ENTRY)).toBe(calls);
     expect(chunkOf('src/transport.js')).toBe(calls);

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_VENDOR_CHUNKS } from '../../../scripts/vendor-chunks';
+import { fixtureFolders } from './fixture-folder';
 
 /** The group a module would land in: the highest priority group whose test matches. */
 function groupOf(id: string): string | null {
@@ -42,19 +41,11 @@ describe('first-load vendor chunks', () => {
   });
 });
 
-let root = '';
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = '';
-});
+const fixture = fixtureFolders('vendor-chunks-');
 
 /** Writes files (path → source) into a new folder and bundles its src/main.js with the vendor groups. */
 async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
-  root = mkdtempSync(path.join(tmpdir(), 'vendor-chunks-'));
-  for (const [name, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), source);
-  }
+  const root = fixture.write(files);
   const build = await rolldown({ input: path.join(root, 'src/main.js'), cwd: root, logLevel: 'silent' });
   try {
     const { output } = await build.generate({ codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } });
@@ -76,7 +67,7 @@ describe('first-load vendor chunks in a build', () => {
       'src/lazy-page.js': 'export { tour } from "antd/es/tour.js";',
     });
     const chunkOf = (file: string) =>
-      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(root, file))));
+      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(fixture.root, file))));
 
     const firstLoad = chunkOf('node_modules/antd/es/button.js');
     expect(firstLoad?.name).toBe('vendor-antd');
