@@ -126,6 +126,22 @@ export function takeFirstLoadScripts(html: string): { html: string; entry: strin
   return { html: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, modules };
 }
 
+/** The chunks `roots` import, directly or not, and the roots: each after every chunk it imports. */
+function dependencyOrder(bundle: OutputBundle, roots: string[]): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk') return;
+    chunk.imports.forEach(visit);
+    order.push(fileName);
+  };
+  roots.forEach(visit);
+  return order;
+}
+
 /**
  * The chunks the entry imports, directly or not, that are evaluated one per task before it
  * (`staged`: by chunk name), in dependency order: a chunk after every chunk it imports.
@@ -135,18 +151,9 @@ export function evaluationStages(
   bundle: OutputBundle,
   staged: (name: string) => boolean,
 ): string[] {
-  const stages: string[] = [];
-  const seen = new Set<string>();
-  const visit = (fileName: string) => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    const chunk = bundle[fileName];
-    if (chunk?.type !== 'chunk') return;
-    chunk.imports.forEach(visit);
-    if (chunk !== entry && staged(chunk.name)) stages.push(fileName);
-  };
-  visit(entry.fileName);
-  return stages;
+  return dependencyOrder(bundle, [entry.fileName]).filter(
+    (fileName) => fileName !== entry.fileName && staged((bundle[fileName] as OutputChunk).name),
+  );
 }
 
 /**
@@ -161,16 +168,7 @@ export function firstLoadOrder(
   stages: string[],
   modules: string[],
 ): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (fileName: string) => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    const chunk = bundle[fileName];
-    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-    order.push(fileName);
-  };
-  [...stages, entry.fileName].forEach(visit);
+  const order = dependencyOrder(bundle, [...stages, entry.fileName]);
   const rank = (fileName: string) => (order.includes(fileName) ? order.indexOf(fileName) : order.length);
   const preloads = modules.filter((fileName) => fileName !== entry.fileName);
   // A stable sort: what the walk did not reach keeps Vite's order, before the entry.
