@@ -1,9 +1,9 @@
 /**
  * Build only: the page paints first, then fetches the app. index.html's module entry and its
  * modulepreloads (the tags Vite writes) become the data of a small deferred classic script from
- * 'self' (`app-loader-*.js`), which adds the very same tags to <head> (the entry after the
- * evaluation stages, below) once the first contentful paint — the shell's frame
- * (scripts/boot-frame) or the loading screen — is on screen.
+ * 'self' (`app-loader-*.js`), which adds the same tags to <head> (the entry after the
+ * evaluation stages, below; a modulepreload for the entry's own chunk too) once the first
+ * contentful paint — the shell's frame (scripts/boot-frame) or the loading screen — is on screen.
  *
  * Why: requested with the page, the first load's ~330 KB of JavaScript shares the network
  * and the browser's main process with the stylesheets and fonts the first paint needs. On
@@ -20,7 +20,7 @@
  * happened. Same URLs, same `crossorigin`; the modulepreloads are added TAGS_PER_TASK per task
  * (starting a dozen requests at once was itself a long task on a slow phone), in the order the
  * stages need them and the entry's own chunk with them (firstLoadOrder), and the first stage
- * starts in the task after the first of them.
+ * starts in the task after the first TAGS_PER_TASK of them.
  * No inline script: CSP's `script-src 'self'` admits both.
  *
  * Evaluated in stages: the entry's static module graph would be evaluated as one task (about
@@ -31,7 +31,7 @@
  * evaluated but for the app's own code. A module is evaluated once per page, so this only
  * moves where the task boundaries fall; the order stays the graph's (dependencies first).
  * A hidden tab, whose timers run about once a second, gets the entry at once, also when it is
- * hidden between two stages.
+ * hidden before the first stage or between two.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -64,13 +64,15 @@ export function appLoaderScript(): string {
   };
   // One module script per task: the next once this one has run (or failed: the entry then
   // reports the failure as it would have alone), after a turn for the browser.
+  // Hidden meanwhile (before the first stage or between two): the entry at once, which imports
+  // the stages left, not a slow timer for each.
   var run = function (srcs) {
-    var element = add('script', { type: 'module', src: srcs[0] });
-    if (srcs.length === 1) return;
+    var rest = document.visibilityState === 'visible' ? srcs : srcs.slice(-1);
+    var element = add('script', { type: 'module', src: rest[0] });
+    if (rest.length === 1) return;
     var next = function () {
-      // Hidden meanwhile: the entry at once (it imports the stages left), not a slow timer each.
-      if (document.visibilityState !== 'visible') run(srcs.slice(-1));
-      else setTimeout(run, 0, srcs.slice(1));
+      if (document.visibilityState !== 'visible') run(rest.slice(-1));
+      else setTimeout(run, 0, rest.slice(1));
     };
     element.onload = next;
     element.onerror = next;
@@ -169,20 +171,53 @@ export function firstLoadOrder(
   modules: string[],
 ): string[] {
   const order = dependencyOrder(bundle, [...stages, entry.fileName]);
-  const rank = (fileName: string) => (order.includes(fileName) ? order.indexOf(fileName) : order.length);
+  const position = new Map(order.map((fileName, index) => [fileName, index]));
+  const rank = (fileName: string) => position.get(fileName) ?? order.length;
   const preloads = modules.filter((fileName) => fileName !== entry.fileName);
   // A stable sort: what the walk did not reach keeps Vite's order, before the entry.
   return [...preloads.sort((a, b) => rank(a) - rank(b)), entry.fileName];
 }
 
+/**
+ * What replaces index.html's entry and modulepreload tags: the page without them, and the
+ * loader's attributes. Every URL is written as Vite wrote the entry's (its base included, `./`
+ * or `/app/` alike), and a tag that names no file of this build fails the build.
+ */
+export function appLoaderTag(
+  html: string,
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  loaderFileName: string,
+): { html: string; attrs: Record<string, string | boolean> } {
+  const taken = takeFirstLoadScripts(html);
+  if (!taken.entry.endsWith(entry.fileName))
+    throw new Error(`first-paint: index.html's entry ${taken.entry} is not ${entry.fileName}`);
+  const prefix = taken.entry.slice(0, -entry.fileName.length);
+  const fileOf = (url: string) => {
+    const fileName = url.slice(prefix.length);
+    if (!url.startsWith(prefix) || !(fileName in bundle))
+      throw new Error(`first-paint: ${url} is no file of this build under ${prefix}`);
+    return fileName;
+  };
+  const url = (fileName: string) => prefix + fileName;
+  const stages = evaluationStages(entry, bundle, (name) => FIRST_LOAD_STAGES.includes(name));
+  const modules = firstLoadOrder(entry, bundle, stages, taken.modules.map(fileOf));
+  return {
+    html: taken.html,
+    attrs: {
+      src: url(loaderFileName),
+      defer: true,
+      'data-entry': taken.entry,
+      'data-modules': modules.map(url).join(' '),
+      'data-stages': stages.map(url).join(' '),
+    },
+  };
+}
+
 export function firstPaintBeforeScripts(): Plugin {
-  let base = '/';
   return {
     name: 'workbench-first-paint',
     apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
     buildStart() {
       this.emitFile({ type: 'asset', name: 'app-loader.js', source: appLoaderScript() });
     },
@@ -192,31 +227,10 @@ export function firstPaintBeforeScripts(): Plugin {
       handler(html, ctx) {
         // The shell's page only, as in the other index.html plugins (sub-app.html is a frame's page).
         if (ctx.path !== '/index.html') return html;
-        const taken = takeFirstLoadScripts(html);
-        const loader = emittedAsset(ctx, 'app-loader.js');
         if (!ctx.chunk || !ctx.bundle) throw new Error('first-paint: index.html has no entry chunk');
-        const stages = evaluationStages(ctx.chunk, ctx.bundle, (name) => FIRST_LOAD_STAGES.includes(name));
-        const fileOf = (url: string) => {
-          if (!url.startsWith(base)) throw new Error(`first-paint: ${url} is not under the base ${base}`);
-          return url.slice(base.length);
-        };
-        const modules = firstLoadOrder(ctx.chunk, ctx.bundle, stages, taken.modules.map(fileOf));
-        return {
-          html: taken.html,
-          tags: [
-            {
-              tag: 'script',
-              attrs: {
-                src: base + loader.fileName,
-                defer: true,
-                'data-entry': taken.entry,
-                'data-modules': modules.map((fileName) => base + fileName).join(' '),
-                'data-stages': stages.map((fileName) => base + fileName).join(' '),
-              },
-              injectTo: 'head',
-            },
-          ],
-        };
+        const loader = emittedAsset(ctx, 'app-loader.js');
+        const tag = appLoaderTag(html, ctx.chunk, ctx.bundle, loader.fileName);
+        return { html: tag.html, tags: [{ tag: 'script', attrs: tag.attrs, injectTo: 'head' }] };
       },
     },
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import {
   appLoaderScript,
+  appLoaderTag,
   evaluationStages,
   firstLoadOrder,
   LOAD_AFTER_MS,
@@ -117,9 +118,10 @@ describe('the page paints first, then fetches the app', () => {
         window: { PerformanceObserver: FakeObserver },
       }),
     )();
-    const paint = thenTasks((...names: string[]) =>
-      observers.forEach((o) => o.callback({ getEntriesByName: (n: string) => names.filter((x) => x === n) })),
-    );
+    /** Paint Timing reports these paints; `paint` then lets the tasks the loader queued run. */
+    const reportPaint = (...names: string[]) =>
+      observers.forEach((o) => o.callback({ getEntriesByName: (n: string) => names.filter((x) => x === n) }));
+    const paint = thenTasks(reportPaint);
     /** The module script for `src` finished: `load` (it ran) or `error`. */
     const finish = thenTasks((src: string, how: 'load' | 'error' = 'load') => {
       const element = elements.find((e) => e.src === src);
@@ -134,7 +136,8 @@ describe('the page paints first, then fetches the app', () => {
       onVisibility?.();
     });
     const fire = thenTasks(() => timers.forEach((timer) => timer()));
-    return { appended, observers, paint, finish, hideQuietly, hide, fire };
+    const runTasks = thenTasks(() => {});
+    return { appended, observers, reportPaint, paint, runTasks, finish, hideQuietly, hide, fire };
   }
 
   const entry = '/assets/main.js';
@@ -225,6 +228,15 @@ describe('the page paints first, then fetches the app', () => {
     expect(page.appended).toEqual(allAtOnce);
   });
 
+  it('adds the entry at once when the tab is hidden before the first stage', () => {
+    const page = runLoader({ stages: ['/assets/a.js', '/assets/c.js'] });
+    // Hidden between the task that added the first preloads and the one of the first stage.
+    page.reportPaint('first-contentful-paint');
+    page.hideQuietly();
+    page.runTasks();
+    expect(page.appended.filter((tag) => tag.tag === 'script')).toEqual([moduleScript(entry)]);
+  });
+
   it('adds the entry at once when the tab is hidden between two stages', () => {
     const yields: number[] = [];
     const page = runLoader({
@@ -267,7 +279,8 @@ describe('the evaluation stages', () => {
   });
 
   it("lists the modules in the order the stages need them, what they import first, and the entry's own chunk last", () => {
-    const entry = chunk('main.js', 'main', ['vendor-antd.js', 'early-start.js', 'router.js']);
+    // The router first: a walk from the entry alone would list it before the stages.
+    const entry = chunk('main.js', 'main', ['router.js', 'vendor-antd.js', 'early-start.js']);
     const bundle = bundleOf(
       entry,
       chunk('runtime.js', 'rolldown-runtime'),
@@ -312,5 +325,50 @@ describe('the evaluation stages', () => {
       chunk('vendor-b.js', 'vendor-b', ['vendor-a.js']),
     );
     expect(evaluationStages(entry, bundle, staged)).toEqual(['vendor-b.js', 'vendor-a.js']);
+  });
+});
+
+describe("the loader's tag", () => {
+  const chunk = (fileName: string, name: string, imports: string[] = []) =>
+    ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
+  const entry = chunk('assets/main-1.js', 'main', ['assets/vendor-react-2.js', 'assets/page-3.js']);
+  const bundle = Object.fromEntries(
+    [
+      entry,
+      chunk('assets/vendor-react-2.js', 'vendor-react'),
+      chunk('assets/page-3.js', 'page', ['assets/vendor-react-2.js']),
+    ].map((c) => [c.fileName, c]),
+  ) as unknown as OutputBundle;
+  /** index.html as Vite writes it for a base (`/`, `/app/`, `./`). */
+  const page = (base: string) =>
+    [
+      `<script type="module" crossorigin src="${base}assets/main-1.js"></script>`,
+      `<link rel="modulepreload" crossorigin href="${base}assets/page-3.js">`,
+      `<link rel="modulepreload" crossorigin href="${base}assets/vendor-react-2.js">`,
+    ].join('\n');
+
+  it('writes every URL as Vite wrote the entry, whatever the base', () => {
+    for (const base of ['/', '/app/', './']) {
+      const tag = appLoaderTag(page(base), entry, bundle, 'assets/app-loader-4.js');
+      expect(tag.html, base).toBe('');
+      expect(tag.attrs, base).toEqual({
+        src: `${base}assets/app-loader-4.js`,
+        defer: true,
+        'data-entry': `${base}assets/main-1.js`,
+        'data-modules': ['vendor-react-2', 'page-3', 'main-1'].map((f) => `${base}assets/${f}.js`).join(' '),
+        'data-stages': `${base}assets/vendor-react-2.js`,
+      });
+    }
+  });
+
+  it('fails the build on a tag that names no file of this build, or another entry', () => {
+    const foreign = `${page('/')}\n<link rel="modulepreload" crossorigin href="/assets/gone-5.js">`;
+    expect(() => appLoaderTag(foreign, entry, bundle, 'assets/app-loader-4.js')).toThrow(
+      /gone-5\.js is no file/,
+    );
+    const other = chunk('assets/other-6.js', 'other');
+    expect(() => appLoaderTag(page('/'), other, bundle, 'assets/app-loader-4.js')).toThrow(
+      /is not assets\/other-6/,
+    );
   });
 });

@@ -5,21 +5,21 @@ import { afterEach } from 'vitest';
 
 /**
  * Throwaway folders of source files for the tests that bundle a small project: `write` makes a
- * new folder with the files (path → source) and returns it; `root` is the last one; each is
- * removed after its test.
+ * new folder with the files (path → source) and returns it; `root` is the last one; every
+ * folder is removed after the test that wrote it.
  */
 export function fixtureFolders(prefix: string) {
-  let root = '';
+  const written: string[] = [];
   afterEach(() => {
-    if (root) rmSync(root, { recursive: true, force: true });
-    root = '';
+    for (const folder of written.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
   return {
     get root() {
-      return root;
+      return written.at(-1) ?? '';
     },
     write(files: Record<string, string>): string {
-      root = mkdtempSync(path.join(tmpdir(), prefix));
+      const root = mkdtempSync(path.join(tmpdir(), prefix));
+      written.push(root);
       for (const [name, source] of Object.entries(files)) {
         mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
         writeFileSync(path.join(root, name), source);
