@@ -16,27 +16,13 @@
  * shell's bootstrap calls. `bootstrapCallsGuard` fails the build if a page other than the
  * shell's would load the chunk.
  */
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunksInLoadOrder } from './lib/chunk-graph.ts';
 
 /** The entry's name (`rolldownOptions.input`), and so its chunk's name. */
 export const BOOTSTRAP_CHUNK = 'bootstrap-calls';
 export const BOOTSTRAP_ENTRY = 'src/app/early-start.ts';
-
-/** The chunk files `fileName` loads, itself included: statically, and lazily too with `lazy`. */
-function chunkClosure(fileName: string, bundle: OutputBundle, lazy = false): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const chunk = bundle[name];
-    if (chunk?.type !== 'chunk') return;
-    chunk.imports.forEach(visit);
-    if (lazy) chunk.dynamicImports.forEach(visit);
-  };
-  visit(fileName);
-  return seen;
-}
 
 /**
  * Fails the build unless the bootstrap calls are a chunk of their own that `shellEntry`'s page
@@ -54,13 +40,13 @@ export function bootstrapCallsGuard(shellEntry: string): Plugin {
       if (!calls?.facadeModuleId?.replaceAll('\\', '/').endsWith(BOOTSTRAP_ENTRY))
         this.error(`bootstrap-calls: ${BOOTSTRAP_ENTRY} was not built as the ${BOOTSTRAP_CHUNK} chunk`);
       const shell = entries.find((chunk) => chunk.name === shellEntry);
-      if (!shell || !chunkClosure(shell.fileName, bundle).has(calls.fileName))
+      if (!shell || !chunksInLoadOrder(bundle, [shell.fileName]).includes(calls.fileName))
         this.error(
           `bootstrap-calls: the ${shellEntry} page does not load ${calls.fileName} with its first load`,
         );
       for (const page of entries) {
         if (page === calls || page === shell) continue;
-        if (chunkClosure(page.fileName, bundle, true).has(calls.fileName))
+        if (chunksInLoadOrder(bundle, [page.fileName], { lazy: true }).includes(calls.fileName))
           this.error(
             `bootstrap-calls: ${page.fileName} would load ${calls.fileName} and send the shell's bootstrap calls`,
           );

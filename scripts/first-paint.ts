@@ -35,6 +35,7 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunksInLoadOrder } from './lib/chunk-graph.ts';
 import { emittedAsset } from './lib/emitted-asset.ts';
 import { FIRST_LOAD_STAGES } from './vendor-chunks.ts';
 
@@ -128,22 +129,6 @@ export function takeFirstLoadScripts(html: string): { html: string; entry: strin
   return { html: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, modules };
 }
 
-/** The chunks `roots` import, directly or not, and the roots: each after every chunk it imports. */
-function dependencyOrder(bundle: OutputBundle, roots: string[]): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (fileName: string) => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    const chunk = bundle[fileName];
-    if (chunk?.type !== 'chunk') return;
-    chunk.imports.forEach(visit);
-    order.push(fileName);
-  };
-  roots.forEach(visit);
-  return order;
-}
-
 /**
  * The chunks the entry imports, directly or not, that are evaluated one per task before it
  * (`staged`: by chunk name), in dependency order: a chunk after every chunk it imports.
@@ -153,7 +138,7 @@ export function evaluationStages(
   bundle: OutputBundle,
   staged: (name: string) => boolean,
 ): string[] {
-  return dependencyOrder(bundle, [entry.fileName]).filter(
+  return chunksInLoadOrder(bundle, [entry.fileName]).filter(
     (fileName) => fileName !== entry.fileName && staged((bundle[fileName] as OutputChunk).name),
   );
 }
@@ -170,7 +155,7 @@ export function firstLoadOrder(
   stages: string[],
   modules: string[],
 ): string[] {
-  const order = dependencyOrder(bundle, [...stages, entry.fileName]);
+  const order = chunksInLoadOrder(bundle, [...stages, entry.fileName]);
   const position = new Map(order.map((fileName, index) => [fileName, index]));
   const rank = (fileName: string) => position.get(fileName) ?? order.length;
   const preloads = modules.filter((fileName) => fileName !== entry.fileName);

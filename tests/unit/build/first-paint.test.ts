@@ -11,6 +11,12 @@ import {
   takeFirstLoadScripts,
 } from '../../../scripts/first-paint';
 
+/** A chunk of a build's output, and a bundle of them, as the plugin reads them. */
+const chunk = (fileName: string, name: string, imports: string[] = []) =>
+  ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
+const bundleOf = (...chunks: OutputChunk[]) =>
+  Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
+
 describe('the page paints first, then fetches the app', () => {
   const html = [
     '<link rel="stylesheet" href="/assets/antd-shell.css" nonce="n">',
@@ -252,10 +258,6 @@ describe('the page paints first, then fetches the app', () => {
 });
 
 describe('the evaluation stages', () => {
-  const chunk = (fileName: string, name: string, imports: string[] = []) =>
-    ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
-  const bundleOf = (...chunks: OutputChunk[]) =>
-    Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
   const staged = (name: string) => name.startsWith('vendor-') || name === 'early-start';
 
   it("lists the entry's staged chunks, each after every chunk it imports, and nothing else", () => {
@@ -329,16 +331,12 @@ describe('the evaluation stages', () => {
 });
 
 describe("the loader's tag", () => {
-  const chunk = (fileName: string, name: string, imports: string[] = []) =>
-    ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
   const entry = chunk('assets/main-1.js', 'main', ['assets/vendor-react-2.js', 'assets/page-3.js']);
-  const bundle = Object.fromEntries(
-    [
-      entry,
-      chunk('assets/vendor-react-2.js', 'vendor-react'),
-      chunk('assets/page-3.js', 'page', ['assets/vendor-react-2.js']),
-    ].map((c) => [c.fileName, c]),
-  ) as unknown as OutputBundle;
+  const bundle = bundleOf(
+    entry,
+    chunk('assets/vendor-react-2.js', 'vendor-react'),
+    chunk('assets/page-3.js', 'page', ['assets/vendor-react-2.js']),
+  );
   /** index.html as Vite writes it for a base (`/`, `/app/`, `./`). */
   const page = (base: string) =>
     [
