@@ -93,6 +93,20 @@ const list = (...values: string[]) => values.filter(Boolean).join(' ');
 const serialise = (directives: [string, string][]) =>
   directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
+/**
+ * A policy read back as directive → sources, so that spacing and an empty source list do not
+ * matter (the tests compare the policies the servers send with the ones written here).
+ */
+export function policyDirectives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
 /** The shell's header value for one response. */
 export function contentSecurityPolicy(sources: PolicySources, nonce: string): string {
   return serialise([

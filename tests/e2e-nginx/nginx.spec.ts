@@ -9,22 +9,11 @@
  */
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { contentSecurityPolicy, policySources, subAppFramePolicy } from '../../scripts/csp';
+import { contentSecurityPolicy, policyDirectives, policySources, subAppFramePolicy } from '../../scripts/csp';
 import { ROUTES, routeTo } from '../../src/constants/routes';
 import { signInToShell } from '../e2e/fixtures';
 import { watchPolicy } from '../e2e/policy-watch';
 import { baseURL, PRODUCT_URL } from './playwright.config';
-
-/** A policy as a map of directive → sources, so spacing and empty lists do not matter. */
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name ?? '', values]),
-  );
-}
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
 /** What scripts/csp.ts says for the environment this build was made with. */
@@ -64,7 +53,7 @@ test('documents: the header’s nonce is the page’s, fresh per response, in sc
     const html = await response.text();
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).not.toContain('__CSP_NONCE__');
-    expect(directives(policy)).toEqual(directives(contentSecurityPolicy(sources, nonce)));
+    expect(policyDirectives(policy)).toEqual(policyDirectives(contentSecurityPolicy(sources, nonce)));
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers()['cache-control']).toBe('no-cache');
@@ -77,7 +66,9 @@ test('documents: the header’s nonce is the page’s, fresh per response, in sc
   expect((await request.get('/sub-app.html?route=/micro-app-manual/')).status()).toBe(404);
   const frame = await getWithHost(`manual.localhost:${new URL(baseURL).port}`, '/sub-app.html');
   const framePolicy = frame.headers['content-security-policy'] ?? '';
-  expect(directives(framePolicy)).toEqual(directives(subAppFramePolicy(sources, nonceOf(framePolicy))));
+  expect(policyDirectives(framePolicy)).toEqual(
+    policyDirectives(subAppFramePolicy(sources, nonceOf(framePolicy))),
+  );
 });
 
 test('assets are cached for a year and compressed; a missing one is a 404, not the app', async ({
@@ -97,7 +88,7 @@ test('a frame origin serves only the frame page, embeddable by the shell alone',
   const { port } = new URL(baseURL);
   const frame = await getWithHost(`product.localhost:${port}`, '/micro-app-product/classifiedManagement');
   expect(frame.status).toBe(200);
-  const policy = directives(frame.headers['content-security-policy'] ?? '');
+  const policy = policyDirectives(frame.headers['content-security-policy'] ?? '');
   expect(policy.get('frame-ancestors')).toEqual([new URL(baseURL).origin]);
   expect(policy.get('script-src')).toContain("'unsafe-eval'");
   // An unknown host gets nothing (the default server closes the connection).

@@ -9,6 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
+import { policyDirectives } from '../../scripts/csp';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';
@@ -21,9 +22,7 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   const first = await request.get('/');
   const second = await request.get(ROUTES.userCenter.baseInfo);
   const policy = first.headers()['content-security-policy'] ?? '';
-  const directives = new Map(
-    policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
-  );
+  const directives = policyDirectives(policy);
   expect(directives.get('script-src')).toEqual(["'self'", "'report-sample'"]);
   expect(directives.get('style-src')).toEqual([
     "'self'",
@@ -62,9 +61,7 @@ test("a sub-app's frame gets its own policy on its own origin: the child's needs
   const { port, origin: shellOrigin } = new URL(baseURL);
   const response = (await page.goto(`http://manual.localhost:${port}/micro-app-manual/list`))!;
   const policy = response.headers()['content-security-policy'] ?? '';
-  const directives = new Map(
-    policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
-  );
+  const directives = policyDirectives(policy);
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
   expect(nonce).not.toBe('');
   // The browser tests serve the product sample from another origin (playwright.config.ts): listed, and nothing else.

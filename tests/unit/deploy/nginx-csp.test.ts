@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, policySources, subAppFramePolicy } from '../../../scripts/csp';
+import {
+  contentSecurityPolicy,
+  policyDirectives,
+  policySources,
+  subAppFramePolicy,
+} from '../../../scripts/csp';
 
 const nginxDir = path.resolve(import.meta.dirname, '..', '..', '..', 'deploy', 'nginx');
 const csp = readFileSync(path.join(nginxDir, 'workbench', 'csp.conf'), 'utf8');
@@ -24,16 +29,6 @@ function setValue(text: string, name: string): string {
 /** nginx's variables replaced by the given values. */
 const interpolate = (value: string, vars: Record<string, string>) =>
   value.replace(/\$(\w+)/g, (whole, name: string) => vars[name] ?? whole);
-
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name ?? '', values]),
-  );
-}
 
 const NONCE = 'n0nce';
 // The shell's server block of the example site, and the VITE_* values it says the build used.
@@ -73,12 +68,12 @@ describe('deploy/nginx/workbench/csp.conf', () => {
 
   it("the shell's policy is scripts/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'shell_csp'), vars);
-    expect(directives(nginx)).toEqual(directives(contentSecurityPolicy(sources, NONCE)));
+    expect(policyDirectives(nginx)).toEqual(policyDirectives(contentSecurityPolicy(sources, NONCE)));
   });
 
   it("a sub-app frame's policy is scripts/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'frame_csp'), vars);
-    expect(directives(nginx)).toEqual(directives(subAppFramePolicy(sources, NONCE)));
+    expect(policyDirectives(nginx)).toEqual(policyDirectives(subAppFramePolicy(sources, NONCE)));
   });
 
   it('the nonce is fresh per request and put into the page', () => {

@@ -7,10 +7,13 @@
  * embed it.
  */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, policySources, subAppFramePolicy } from '../../../scripts/csp';
-
-const directives = (policy: string) =>
-  new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+import {
+  contentSecurityPolicy,
+  newNonce,
+  policyDirectives,
+  policySources,
+  subAppFramePolicy,
+} from '../../../scripts/csp';
 
 const SHELL = 'https://workbench.example.com';
 const configured = policySources(
@@ -29,7 +32,9 @@ const FRAMES = ['manual', 'product', 'channel', 'engine'].map((app) => `https://
 
 describe("the shell's Content Security Policy", () => {
   it('is same-origin only with the default (relative) configuration', () => {
-    const policy = directives(contentSecurityPolicy(policySources({}, ['http://localhost:5173']), 'abc123'));
+    const policy = policyDirectives(
+      contentSecurityPolicy(policySources({}, ['http://localhost:5173']), 'abc123'),
+    );
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'report-sample'", "'nonce-abc123'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
@@ -44,7 +49,7 @@ describe("the shell's Content Security Policy", () => {
   });
 
   it('adds the API and socket origins, and no sub-app origin (sub-apps run in their frames)', () => {
-    const policy = directives(contentSecurityPolicy(configured, 'n'));
+    const policy = policyDirectives(contentSecurityPolicy(configured, 'n'));
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
@@ -73,7 +78,7 @@ describe("the shell's Content Security Policy", () => {
 });
 
 describe("a sub-app frame's Content Security Policy", () => {
-  const policy = directives(subAppFramePolicy(configured, 'n1'));
+  const policy = policyDirectives(subAppFramePolicy(configured, 'n1'));
   // A relative sub-app URL (product) is served by the shell's origin.
   const apps = [SHELL, 'https://manual.example.com', 'http://127.0.0.1:8081'];
 
