@@ -16,10 +16,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import getPort from 'get-port';
 import { policySources } from '../scripts/csp';
-import { buildFingerprint, buildIsCurrent } from '../scripts/lib/build-inputs';
-import { nodeBinary, packageBin, projectRoot } from '../scripts/lib/paths';
+import { buildWhenStale, ensurePortsFree, portFrom } from '../scripts/lib/local-servers';
+import { projectRoot } from '../scripts/lib/paths';
 import { onTerminate, spawnManaged, type ManagedProcess } from '../scripts/lib/processes';
 import { waitForHttp } from '../scripts/lib/wait';
 import { startMockStack, type MockStack } from '../scripts/mock/index';
@@ -28,16 +27,6 @@ const NGINX_DIR = path.join(projectRoot, 'deploy', 'nginx');
 const OUT_DIR = 'dist-nginx';
 // Vite and the build fingerprint both read it: the check below and the build agree.
 process.env.VITE_OUT_DIR = OUT_DIR;
-
-function portFrom(name: 'PORT' | 'MOCK_PORT', fallback: number): number {
-  const raw = process.env[name];
-  const port = Number(raw ?? fallback);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    console.error(`${name}=${raw} is not a port number`);
-    process.exit(2);
-  }
-  return port;
-}
 
 /** Fills the {{NAME}} placeholders of a template; an unknown one is an error. */
 function renderTemplate(template: string, values: Record<string, string>): string {
@@ -75,16 +64,6 @@ http {
 `;
 }
 
-async function build(outDir: string): Promise<void> {
-  if (buildIsCurrent(outDir, buildFingerprint(projectRoot, process.env))) return;
-  console.log(`[nginx] building the app into ${OUT_DIR}/ (vite build)…`);
-  const vite = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], {
-    inherit: true,
-  });
-  const code = await vite.exited;
-  if (code !== 0) throw new Error(`vite build failed (${code})`);
-}
-
 const port = portFrom('PORT', 8080);
 const mockPort = portFrom('MOCK_PORT', 4010);
 const prefix = mkdtempSync(path.join(tmpdir(), 'workbench-nginx-'));
@@ -101,15 +80,9 @@ const stopEverything = async () => {
 onTerminate(stopEverything, { watchParents: true });
 
 async function main(): Promise<void> {
-  for (const [name, value] of [
-    ['PORT', port],
-    ['MOCK_PORT', mockPort],
-  ] as const) {
-    if ((await getPort({ port: value })) !== value)
-      throw new Error(`port ${value} (${name}) is already in use; set ${name} to another port`);
-  }
+  await ensurePortsFree({ PORT: port, MOCK_PORT: mockPort });
   const outDir = path.join(projectRoot, OUT_DIR);
-  await build(outDir);
+  await buildWhenStale(outDir, { log: (line) => console.log(`[nginx] ${line}`) });
 
   const stackStarted = startMockStack({ port: mockPort, warm: true });
 

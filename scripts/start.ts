@@ -12,14 +12,12 @@
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything; the children run in their own
  * process groups and are killed as groups, and a reaper kills them if we die abruptly.
  */
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import getPort from 'get-port';
 import { WARMUP_PATH } from './dev-warmup';
 import { startMockStack, type MockStack } from './mock/index';
 import { scenarios } from './mock/scenarios';
-import { buildFingerprint, buildIsCurrent } from './lib/build-inputs';
+import { buildWhenStale, ensurePortsFree, portFrom } from './lib/local-servers';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { onTerminate, spawnManaged, type ManagedProcess } from './lib/processes';
 import { waitForHttp } from './lib/wait';
@@ -33,56 +31,7 @@ const { values } = parseArgs({
   },
 });
 
-function portFrom(name: 'PORT' | 'MOCK_PORT', fallback: number): number {
-  const raw = process.env[name];
-  const port = Number(raw ?? fallback);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    console.error(`${name}=${raw} is not a port number`);
-    process.exit(2);
-  }
-  return port;
-}
-
 const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
-const buildIsStale = () => !buildIsCurrent(outDir, buildFingerprint(projectRoot, process.env));
-
-const buildLock = path.join(projectRoot, 'node_modules', '.cache', 'workbench-start-build.lock');
-let holdingBuildLock = false;
-process.on('exit', () => {
-  if (holdingBuildLock) rmSync(buildLock, { recursive: true, force: true });
-});
-
-/** Runs `build` holding a lock directory (a lock older than 5 minutes is taken as abandoned). */
-async function withBuildLock(build: () => Promise<void>): Promise<void> {
-  mkdirSync(path.dirname(buildLock), { recursive: true });
-  const deadline = Date.now() + 5 * 60_000;
-  let announced = false;
-  for (;;) {
-    try {
-      mkdirSync(buildLock);
-      holdingBuildLock = true;
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const since = existsSync(buildLock) ? statSync(buildLock, { throwIfNoEntry: false })?.mtimeMs : undefined;
-    if (since === undefined) continue; // released meanwhile
-    if (Date.now() - since > 5 * 60_000) {
-      rmSync(buildLock, { recursive: true, force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`another build still holds ${buildLock}`);
-    if (!announced) console.log('[start] waiting for another run’s vite build…');
-    announced = true;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  try {
-    await build();
-  } finally {
-    rmSync(buildLock, { recursive: true, force: true });
-    holdingBuildLock = false;
-  }
-}
 
 /**
  * Waits (at most a minute) until the dev server has warmed its module graph. A failed or slow
@@ -114,27 +63,9 @@ const stopEverything = async () => {
 onTerminate(stopEverything, { watchParents: true });
 
 async function main(): Promise<void> {
-  for (const [name, value] of [
-    ['PORT', port],
-    ['MOCK_PORT', mockPort],
-  ] as const) {
-    // get-port answers another port when the one asked for is taken.
-    if ((await getPort({ port: value })) !== value)
-      throw new Error(`port ${value} (${name}) is already in use; set ${name} to another port`);
-  }
-
-  if (preview && (values.build || buildIsStale())) {
-    // Several previews may start at once (parallel browser tests): one builds, the others wait for it.
-    await withBuildLock(async () => {
-      if (!values.build && !buildIsStale()) return; // built by another run meanwhile
-      console.log('[start] building the app (vite build)…');
-      const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], {
-        inherit: true,
-      });
-      const code = await build.exited;
-      if (code !== 0) throw new Error(`vite build failed (${code})`);
-    });
-  }
+  await ensurePortsFree({ PORT: port, MOCK_PORT: mockPort });
+  if (preview)
+    await buildWhenStale(outDir, { force: values.build, log: (line) => console.log(`[start] ${line}`) });
 
   const stackStarted = startMockStack({
     port: mockPort,
