@@ -270,7 +270,15 @@ test('session expiry under a storm: every call of a fresh load answers -401, the
 test('production sends each call once per page load', async ({ page }) => {
   await signInToShell(page, 'personal');
   const calls = new Map<string, number>();
+  // Counted from the moment the new page's document commits: until then a request may still
+  // come from the page being left (its bell asks for the list when the browser is idle, and
+  // the navigation then cancels it), which is not this page's call.
+  let counting = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) counting = true;
+  });
   page.on('request', (r) => {
+    if (!counting) return;
     const url = new URL(r.url());
     if (!url.pathname.startsWith('/api/')) return;
     const key = `${r.method()} ${url.pathname}${url.search}`;
@@ -278,6 +286,7 @@ test('production sends each call once per page load', async ({ page }) => {
   });
   for (const path of [routeTo.subAppHome('manual'), ROUTES.userCenter.myFeedback]) {
     calls.clear();
+    counting = false;
     await page.goto(path);
     await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
     await settle(page, 800);
