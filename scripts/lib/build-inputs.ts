@@ -31,9 +31,16 @@ const BUILD_INPUTS = [
   'scripts/boot-frame',
   'scripts/bootstrap-chunk.ts',
   'scripts/vendor-chunks.ts',
+  'scripts/react-router-production.ts',
   'scripts/lib/paths.ts',
   'scripts/lib/emitted-asset.ts',
+  'scripts/lib/chunk-graph.ts',
 ];
+
+/** Whether a file (a path from the project's root, `/`-separated) is one of the build's inputs. */
+export function isBuildInput(file: string): boolean {
+  return BUILD_INPUTS.some((entry) => file === entry || file.startsWith(`${entry}/`));
+}
 
 const STAMP = '.build-inputs';
 

@@ -3,11 +3,12 @@
  * source, a changed `.env` file, or a changed `VITE_*` variable (a sub-app URL), and
  * not when nothing changed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFingerprint, buildIsCurrent } from '../../../scripts/lib/build-inputs';
+import { buildFingerprint, buildIsCurrent, isBuildInput } from '../../../scripts/lib/build-inputs';
+import { projectRoot } from '../../../scripts/lib/paths';
 
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -54,5 +55,36 @@ describe('the build fingerprint', () => {
     writeFileSync(path.join(out, '.build-inputs'), fingerprint);
     expect(buildIsCurrent(out, fingerprint)).toBe(true);
     expect(buildIsCurrent(out, buildFingerprint(dir, { VITE_API_BASE: 'https://x' }))).toBe(false);
+  });
+});
+
+describe("the build's inputs", () => {
+  /** Plugins of the dev server only, and the fingerprint's own plugin: they do not shape a build. */
+  const NOT_IN_A_BUILD = new Set([
+    'scripts/deps-sourcemaps.ts',
+    'scripts/dev-warmup.ts',
+    'scripts/lib/build-inputs.ts',
+  ]);
+
+  /** The project's own modules vite.config.ts imports, directly or not (`./`, `../` specifiers). */
+  function localImports(file: string, seen = new Set<string>()): Set<string> {
+    for (const [, specifier] of readFileSync(path.join(projectRoot, file), 'utf8').matchAll(
+      /^import[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm,
+    )) {
+      const base = path.posix.join(path.posix.dirname(file), specifier!);
+      const resolved = [base, `${base}.ts`, `${base}.tsx`].find(
+        (candidate) => /\.tsx?$/.test(candidate) && existsSync(path.join(projectRoot, candidate)),
+      );
+      if (!resolved || seen.has(resolved) || NOT_IN_A_BUILD.has(resolved)) continue;
+      seen.add(resolved);
+      localImports(resolved, seen);
+    }
+    return seen;
+  }
+
+  it('take in every module of the build configuration, so a change to one rebuilds the preview', () => {
+    const imported = [...localImports('vite.config.ts')];
+    expect(imported.length).toBeGreaterThan(10);
+    expect(imported.filter((file) => !isBuildInput(file))).toEqual([]);
   });
 });
