@@ -60,8 +60,10 @@ const ARCHITECTURE = {
     'layout',
     'feature',
   ],
+  /** Development-only aids (the contract findings badge); main.tsx loads them only in dev builds. */
+  'dev-tools': ['constants', 'ui'],
   /** src/main.tsx: starts the shell, or the sub-app frame runtime in a frame document. */
-  entry: ['app', 'micro-apps'],
+  entry: ['app', 'micro-apps', 'dev-tools'],
   /** Node scripts: typed clients over generated/types (openapi-typescript), never the app. */
   scripts: ['generated'],
   /** The sub-app kit other teams copy: self-contained, imports nothing of ours. */
@@ -82,6 +84,7 @@ const ELEMENTS = [
     'session',
     'micro-apps',
     'layout',
+    'dev-tools',
   ].map((layer) => ({ type: layer, pattern: `src/${layer}` })),
   /** What is left directly in src/: main.tsx, the entry index.html loads. */
   { type: 'entry', pattern: 'src' },

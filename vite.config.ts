@@ -16,8 +16,10 @@ import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
 import { warmModuleGraph } from './scripts/dev-warmup.ts';
 import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks.ts';
 
-// The browser talks to one origin: the dev server (and `npm run preview`) forward
-// API, SSO and mock-control calls to the mock gateway (or a real upstream), socket included.
+// The browser talks to one origin: the dev server (and `npm run preview`) forward API, SSO and
+// mock-control calls to the local gateway on MOCK_PORT, socket included: the mock stack, or the
+// integration gateway in front of a real back end (`npm start -- --upstream URL`, scripts/integration),
+// whose findings feed the dev build's contract badge (/__contract).
 const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.MOCK_PORT ?? 4010}`;
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the gateway learns the origin the browser used (X-Forwarded-Host), for the absolute
@@ -25,6 +27,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: gateway, changeOrigin: true, ws: true, xfwd: true },
   '/sso': { target: gateway, changeOrigin: true, xfwd: true },
   '/__mock': { target: gateway, changeOrigin: true, xfwd: true },
+  '/__contract': { target: gateway, changeOrigin: true, xfwd: true },
 };
 const port = Number(process.env.PORT ?? 5173);
 // Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame), which is

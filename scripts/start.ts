@@ -9,12 +9,20 @@
  * dist/ is missing or was built from other inputs — sources, config, `VITE_*` values:
  * scripts/lib/build-inputs.ts — or always with `--build`).
  *
+ * Against a real back end instead of the mock (scripts/integration, docs/frontend.md "Against a real
+ * back end"): the same gateway port forwards and checks every call and socket frame.
+ *   npm start -- --upstream https://staging.example.com [--token TOKEN] [--insecure]
+ *                [--record session.har] [--report findings.json] [--junit findings.xml]
+ *   npm start -- --replay session.har [--strict] [--report findings.json]
+ * (`npm run preview -- …` the same with the production build.)
+ *
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything; the children run in their own
  * process groups and are killed as groups, and a reaper kills them if we die abruptly.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WARMUP_PATH } from './dev-warmup';
+import { startIntegrationGateway, type IntegrationGateway, type IntegrationMode } from './integration/index';
 import { startMockStack, type MockStack } from './mock/index';
 import { scenarios } from './mock/scenarios';
 import { buildWhenStale, ensurePortsFree, portFrom } from './lib/local-servers';
@@ -22,14 +30,63 @@ import { nodeBinary, packageBin, projectRoot } from './lib/paths';
 import { onTerminate, spawnManaged, type ManagedProcess } from './lib/processes';
 import { waitForHttp } from './lib/wait';
 
-const { values } = parseArgs({
-  options: {
-    preview: { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-    'state-file': { type: 'string' },
-    'log-requests': { type: 'boolean' },
-  },
-});
+const USAGE = `Usage: npm start -- [--upstream URL [--token TOKEN] [--insecure] [--record FILE.har] | --replay FILE.har [--strict]]
+                  [--report FILE.json] [--junit FILE.xml] [--state-file FILE] [--log-requests]`;
+
+function usage(message: string): never {
+  console.error(`[start] ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: {
+  preview: boolean;
+  build: boolean;
+  'state-file'?: string;
+  'log-requests'?: boolean;
+  upstream?: string;
+  token?: string;
+  insecure: boolean;
+  record?: string;
+  replay?: string;
+  strict: boolean;
+  report?: string;
+  junit?: string;
+};
+try {
+  ({ values } = parseArgs({
+    options: {
+      preview: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      'state-file': { type: 'string' },
+      'log-requests': { type: 'boolean' },
+      upstream: { type: 'string' },
+      token: { type: 'string' },
+      insecure: { type: 'boolean', default: false },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      report: { type: 'string' },
+      junit: { type: 'string' },
+    },
+  }));
+} catch (error) {
+  usage((error as Error).message);
+}
+
+/** The integration mode the flags ask for, or undefined for the mock stack. */
+function integrationMode(): IntegrationMode | undefined {
+  const upstream = values.upstream ?? process.env.UPSTREAM_URL;
+  if (upstream && values.replay) usage('--upstream and --replay exclude each other');
+  if (values.strict && !values.replay) usage('--strict is for --replay');
+  if (values.record && !upstream) usage('--record needs --upstream (a replay is already a recording)');
+  if ((values.token || values.insecure) && !upstream) usage('--token and --insecure are for --upstream');
+  if ((values.report || values.junit) && !upstream && !values.replay)
+    usage('--report and --junit are for --upstream or --replay (the mock checks its own answers)');
+  if (upstream) return { kind: 'upstream', upstream, insecure: values.insecure };
+  if (values.replay) return { kind: 'replay', har: values.replay, strict: values.strict };
+  return undefined;
+}
+const mode = integrationMode();
 
 const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
 
@@ -52,7 +109,7 @@ const port = portFrom('PORT', 5173);
 const mockPort = portFrom('MOCK_PORT', 4010);
 const preview = values.preview;
 
-let stack: MockStack | undefined;
+let stack: MockStack | IntegrationGateway | undefined;
 let web: ManagedProcess | undefined;
 let shuttingDown = false;
 const stopEverything = async () => {
@@ -60,6 +117,49 @@ const stopEverything = async () => {
   await web?.stop();
   await stack?.stop();
 };
+
+/** The mock stack, or the integration gateway on the same port when the flags ask for a back end. */
+function startGateway(): Promise<MockStack | IntegrationGateway> {
+  if (!mode)
+    return startMockStack({
+      port: mockPort,
+      stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
+      logRequests: values['log-requests'], // absent: MOCK_LOG decides
+      warm: true,
+    });
+  return startIntegrationGateway({
+    mode,
+    port: mockPort,
+    token: values.token ?? process.env.UPSTREAM_TOKEN,
+    record: values.record,
+    report: values.report,
+    junit: values.junit,
+    logRequests: values['log-requests'],
+  });
+}
+
+function banner(open: string, gateway: MockStack | IntegrationGateway): string {
+  if (!('describe' in gateway))
+    return `  Scenarios:   ${open}__mock/scenarios  (choose one: ${open}__mock/scenario/NAME?next=/ — ${scenarios.map((s) => s.name).join(', ')})
+  Mock gateway: ${gateway.url}  (a line per request: npm start -- --log-requests)`;
+  const signIn =
+    values.token || process.env.UPSTREAM_TOKEN
+      ? 'signed in with the given token (--token)'
+      : mode?.kind === 'replay'
+        ? 'signed in locally (the recording’s tokens were redacted)'
+        : 'through the upstream’s own SSO (or start with --token TOKEN)';
+  return `  ${mode?.kind === 'replay' ? 'Replaying:  ' : 'Upstream:   '} ${gateway.describe}
+  Sign-in:     ${signIn}
+  Contracts:   every call and socket frame checked; violations here${preview ? '' : ' and in the app (the badge at the bottom right)'}${
+    values.report ? `, report ${values.report} when stopped` : ''
+  }${
+    values.record
+      ? `
+  Recording:   ${values.record} (credentials redacted)`
+      : ''
+  }
+  Gateway:     ${gateway.url}  (a line per call: --log-requests)`;
+}
 onTerminate(stopEverything, { watchParents: true });
 
 async function main(): Promise<void> {
@@ -67,12 +167,7 @@ async function main(): Promise<void> {
   if (preview)
     await buildWhenStale(outDir, { force: values.build, log: (line) => console.log(`[start] ${line}`) });
 
-  const stackStarted = startMockStack({
-    port: mockPort,
-    stateFile: values['state-file'] ?? process.env.MOCK_STATE_FILE,
-    logRequests: values['log-requests'], // absent: MOCK_LOG decides
-    warm: true,
-  });
+  const stackStarted = startGateway();
 
   // Vite needs only the gateway's port, known already: it starts (and warms up) while the
   // mock stack does. Nothing reaches the gateway through it before the banner.
@@ -96,15 +191,14 @@ async function main(): Promise<void> {
   const open = `http://localhost:${port}/`;
   console.log(`
   Workbench (${preview ? 'production build' : 'dev server'}):  ${open}
-  Scenarios:   ${open}__mock/scenarios  (choose one: ${open}__mock/scenario/NAME?next=/ — ${scenarios.map((s) => s.name).join(', ')})
-  Mock gateway: ${stack.url}  (a line per request: npm start -- --log-requests)
+${banner(open, stack)}
   Ctrl-C stops everything.
 `);
 
   // If the web server stops on its own, take the mock stack down with it.
   const code = await server.exited;
   if (shuttingDown) return;
-  console.error(`[start] ${server.name} exited (${code}); stopping the mock stack`);
+  console.error(`[start] ${server.name} exited (${code}); stopping the gateway`);
   await stack.stop();
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);
 }

@@ -31,7 +31,9 @@ export type FindingKind =
   | 'stopped_answering'
   | 'socket_frame_conformance'
   | 'socket_no_ack'
-  | 'socket_no_event';
+  | 'socket_no_event'
+  /** The client left the contract (the integration gateway sees the app's own requests and frames). */
+  | 'request_conformance';
 
 export interface Finding {
   /** The OpenAPI operationId (the AsyncAPI operation for the socket). */
@@ -42,6 +44,8 @@ export interface Finding {
   expected: string;
   actual: { status?: number; body: string } | string;
   curl: string;
+  /** Where in the body or the request it broke, when one place says it (`/data/tenant_total`). */
+  field?: string;
 }
 
 export interface Warning {
@@ -79,11 +83,21 @@ export class Findings {
   readonly warnings: Warning[] = [];
   private seen = new Set<string>();
 
-  /** `secrets` (the tokens) never reach a report: they are written as `$VERIFY_TOKEN`. */
+  /**
+   * `secrets` (the tokens) never reach a report: they are written as `$VERIFY_TOKEN`.
+   * `onFinding` hears every violation, repeats included (`first` is false for those), before
+   * the list keeps the first of each: the integration gateway counts and shows them live.
+   */
   constructor(
     private readonly slowMs: number,
     private readonly secrets: string[] = [],
+    private readonly onFinding?: (finding: Finding, first: boolean) => void,
   ) {}
+
+  /** A credential seen later (the integration gateway learns the app's tokens from its requests). */
+  addSecret(secret: string): void {
+    if (secret.length >= 4 && !this.secrets.includes(secret)) this.secrets.push(secret);
+  }
 
   private redact<T>(value: T): T {
     let text = JSON.stringify(value);
@@ -99,9 +113,11 @@ export class Findings {
     sent: SentRequest,
     expected: string,
     received?: Received | string,
+    field?: string,
   ): void {
     const key = `${operationId}|${kind}|${message}`;
-    if (this.seen.has(key)) return;
+    const first = !this.seen.has(key);
+    if (!first && !this.onFinding) return;
     this.seen.add(key);
     const actual =
       typeof received === 'string' || received === undefined
@@ -109,9 +125,18 @@ export class Findings {
         : received.error
           ? received.error
           : { status: received.status, body: received.text.slice(0, 500) };
-    this.findings.push(
-      this.redact({ operationId, kind, message, request: sent, expected, actual, curl: curl(sent) }),
-    );
+    const finding = this.redact({
+      operationId,
+      kind,
+      message,
+      request: sent,
+      expected,
+      actual,
+      curl: curl(sent),
+      ...(field !== undefined && { field }),
+    });
+    if (first) this.findings.push(finding);
+    this.onFinding?.(finding, first);
   }
 
   warn(warning: Warning): void {
@@ -201,6 +226,7 @@ export class Findings {
           sent,
           `the ${status} response schema`,
           received,
+          violation.fields[0],
         );
         return false;
       }

@@ -24,6 +24,70 @@ function operationIds(): { ack: string; event: string } {
   return ids;
 }
 
+/** A frame that leaves the AsyncAPI contract: which operation's, what it should be, what is wrong. */
+export interface FrameProblem {
+  operationId: string;
+  message: string;
+  expected: string;
+  field?: string;
+}
+
+/**
+ * The frame checks of the socket contract, for the checker's own socket run and for the
+ * integration gateway's live checks of what a real server (and the app) send.
+ */
+export class FrameChecker {
+  readonly contract = loadRealtimeContract();
+  readonly ids = operationIds();
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly server: [FrameShape, string][] = [[this.contract.newMessage, this.ids.event]];
+
+  constructor() {
+    if (this.contract.ack) this.server.push([this.contract.ack, this.ids.ack]);
+  }
+
+  /** A frame the server sent must be one of the server's messages, valid against its schema. */
+  serverFrame(frame: unknown): FrameProblem | undefined {
+    const type = isObject(frame as never) ? (frame as { type?: unknown }).type : undefined;
+    const match = this.server.find(([shape]) => shape.type === type);
+    if (!match)
+      return {
+        operationId: this.ids.event,
+        message: `a frame of no message in the contract: ${JSON.stringify(frame).slice(0, 200)}`,
+        expected: `a frame of type ${this.server.map(([s]) => s.type).join(' or ')}`,
+        field: '/type',
+      };
+    return this.validate(match[0], match[1], frame, 'the message schema of the AsyncAPI contract');
+  }
+
+  /** A frame the client sent must be the register message. */
+  clientFrame(frame: unknown): FrameProblem | undefined {
+    return this.validate(
+      this.contract.register,
+      this.ids.ack,
+      frame,
+      'the register message of the AsyncAPI contract',
+    );
+  }
+
+  private validate(
+    shape: FrameShape,
+    operationId: string,
+    frame: unknown,
+    expected: string,
+  ): FrameProblem | undefined {
+    if (!shape.schema || this.ajv.validate(shape.schema, frame)) return undefined;
+    const errors = this.ajv.errors ?? [];
+    const type = isObject(frame as never) ? (frame as { type?: unknown }).type : undefined;
+    return {
+      operationId,
+      message: `type ${String(type)}: ${errors.map((e) => `${e.instancePath || '(frame)'} ${e.message}`).join('; ')}`,
+      expected,
+      field: errors[0]?.instancePath || '(frame)',
+    };
+  }
+}
+
 export interface SocketOptions {
   upstream: string;
   uid: string;
@@ -34,11 +98,8 @@ export interface SocketOptions {
 }
 
 export async function checkSocket(options: SocketOptions, findings: Findings): Promise<{ frames: number }> {
-  const contract = loadRealtimeContract();
-  const ids = operationIds();
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  const shapes: [FrameShape, string][] = [[contract.newMessage, ids.event]];
-  if (contract.ack) shapes.push([contract.ack, ids.ack]);
+  const checker = new FrameChecker();
+  const { contract, ids } = checker;
   const url = `${options.upstream.replace(/^http/, 'ws').replace(/\/$/, '')}${REALTIME_PATH}`;
   // A socket request has no curl line: the report shows the frame to send (e.g. with websocat).
   const sent: SentRequest = { method: 'WEBSOCKET', url, headers: {} };
@@ -131,31 +192,17 @@ export async function checkSocket(options: SocketOptions, findings: Findings): P
 
   // Every frame must be one of the server's messages, valid against its schema.
   for (const frame of frames) {
-    const type = isObject(frame as never) ? (frame as { type?: unknown }).type : undefined;
-    const match = shapes.find(([shape]) => shape.type === type);
-    if (!match) {
+    const problem = checker.serverFrame(frame);
+    if (problem)
       findings.add(
-        ids.event,
+        problem.operationId,
         'socket_frame_conformance',
-        `a frame of no message in the contract: ${JSON.stringify(frame).slice(0, 200)}`,
+        problem.message,
         registerSent,
-        `a frame of type ${shapes.map(([s]) => s.type).join(' or ')}`,
+        problem.expected,
         JSON.stringify(frame),
+        problem.field,
       );
-      continue;
-    }
-    const [shape, operationId] = match;
-    if (shape.schema && !ajv.validate(shape.schema, frame)) {
-      const errors = (ajv.errors ?? []).map((e) => `${e.instancePath || '(frame)'} ${e.message}`).join('; ');
-      findings.add(
-        operationId,
-        'socket_frame_conformance',
-        `type ${String(type)}: ${errors}`,
-        registerSent,
-        'the message schema of the AsyncAPI contract',
-        JSON.stringify(frame),
-      );
-    }
   }
   return { frames: frames.length };
 }

@@ -12,6 +12,7 @@ import {
   documentPath,
   isObject,
   jsonContent,
+  operationParameters,
   serviceDocuments,
   type Json,
   type OperationInfo,
@@ -24,6 +25,23 @@ export interface Violation {
   operation: string;
   status: number;
   errors: string[];
+  /** Where each error is (Ajv's instance path, `(body)` for the root), in the order of `errors`. */
+  fields: string[];
+}
+
+/** What a request the client sent gets wrong: where (`query.page_size`, `body/experiencer_email`) and how. */
+export interface RequestProblem {
+  field: string;
+  message: string;
+}
+
+/** A request as it arrived: the path below the service prefix, and what came with it. */
+export interface ArrivedRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  contentType?: string;
+  body: Buffer;
 }
 
 export class ContractView {
@@ -101,9 +119,107 @@ export class ContractView {
   check(op: OperationInfo, status: number, body: unknown): Violation | undefined {
     const validate = this.validator(op, String(status));
     if (validate === undefined)
-      return { operation: op.operationId, status, errors: [`status ${status} is not documented`] };
+      return {
+        operation: op.operationId,
+        status,
+        errors: [`status ${status} is not documented`],
+        fields: [],
+      };
     if (validate === null || validate(body)) return undefined;
-    return { operation: op.operationId, status, errors: (validate.errors ?? []).map(describe) };
+    const errors = validate.errors ?? [];
+    return { operation: op.operationId, status, errors: errors.map(describe), fields: errors.map(fieldOf) };
+  }
+
+  /**
+   * Checks a request a client sent against the operation: each documented parameter (path,
+   * query, header) present when required and of its schema (text coerced to the schema's type,
+   * as a server would read it), the body present when required, of a documented media type,
+   * and JSON bodies against their schema. Security headers are the server's to refuse.
+   */
+  checkRequest(op: OperationInfo, request: ArrivedRequest): RequestProblem[] {
+    this.refresh();
+    const problems: RequestProblem[] = [];
+    const pathValues = pathParameters(op.template, request.path);
+    for (const located of operationParameters(this.documents, op)) {
+      const parameter = located.value;
+      const name = String(parameter.name);
+      const where = String(parameter.in);
+      const field = `${where}.${name}`;
+      let values: string[];
+      if (where === 'path') values = pathValues[name] === undefined ? [] : [pathValues[name]];
+      else if (where === 'query') values = request.query.getAll(name);
+      else if (where === 'header') {
+        const header = request.headers[name.toLowerCase()];
+        values = header === undefined ? [] : Array.isArray(header) ? header : [header];
+      } else continue;
+      if (!values.length) {
+        if (parameter.required === true || where === 'path')
+          problems.push({ field, message: `required ${where} parameter "${name}" is missing` });
+        continue;
+      }
+      const validate = this.compileAt(parameter.schema, located.file, `parameter ${op.operationId} ${field}`);
+      if (!validate) continue;
+      const schema = this.documents.deref(parameter.schema, located.file)?.value;
+      const isArray = isObject(schema) && schema.type === 'array';
+      const explode = parameter.explode !== false;
+      const value = isArray
+        ? (values.length === 1 && !explode ? (values[0] ?? '').split(',') : values).map(coerce)
+        : coerce(values[0] ?? '');
+      if (!validate(value) && !validate(isArray ? values : values[0]))
+        problems.push({
+          field,
+          message: `${where} parameter "${name}": ${(validate.errors ?? []).map(describe).join('; ')}`,
+        });
+    }
+
+    const requestBody = this.documents.deref(op.operation.requestBody, op.file);
+    if (!requestBody || !isObject(requestBody.value)) return problems;
+    const content = isObject(requestBody.value.content) ? requestBody.value.content : {};
+    if (!request.body.length) {
+      if (requestBody.value.required === true)
+        problems.push({ field: 'body', message: 'the required body is missing' });
+      return problems;
+    }
+    const mediaType = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const documented = Object.keys(content);
+    const media = documented.find((m) => m.toLowerCase() === mediaType);
+    if (!media) {
+      problems.push({
+        field: 'header.content-type',
+        message: `content type "${mediaType || '(none)'}" is not documented (documented: ${documented.join(', ')})`,
+      });
+      return problems;
+    }
+    const mediaObject = content[media];
+    if (!/^application\/(.+\+)?json$/.test(mediaType) || !isObject(mediaObject)) return problems;
+    let json: unknown;
+    try {
+      json = JSON.parse(request.body.toString('utf8'));
+    } catch {
+      problems.push({ field: 'body', message: 'the body is not JSON' });
+      return problems;
+    }
+    const validate = this.compileAt(mediaObject.schema, requestBody.file, `body ${op.operationId} ${media}`);
+    if (validate && !validate(json))
+      for (const error of validate.errors ?? [])
+        problems.push({
+          field: `body${fieldOf(error) === '(body)' ? '' : fieldOf(error)}`,
+          message: describe(error),
+        });
+    return problems;
+  }
+
+  /** A validator for a schema node found in `file` (compiled through a $ref to where it sits), cached. */
+  private compileAt(node: Json | undefined, file: string, key: string): ValidateFunction | undefined {
+    if (node === undefined) return undefined;
+    if (this.validators.has(key)) return this.validators.get(key) ?? undefined;
+    const schema = this.documents.deref(node, file);
+    const name = `${FILES.find((f) => documentPath(f) === schema?.file) ?? 'shared'}.yaml`;
+    const validate = schema
+      ? this.ajv!.compile({ $ref: `${BASE}${name}#${pointerTo(this.documents, name, schema.value)}` })
+      : null;
+    this.validators.set(key, validate);
+    return validate ?? undefined;
   }
 
   private validator(op: OperationInfo, status: string): ValidateFunction | null | undefined {
@@ -139,6 +255,39 @@ export class ContractView {
   }
 }
 
+/** The path parameters' values of a concrete path under its template (`/del/{id}` + `/del/7` → { id: '7' }). */
+function pathParameters(template: string, path: string): Record<string, string> {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  const match = new RegExp(`^${source}/?$`).exec(path);
+  const values: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const raw = match?.[i + 1];
+    if (raw === undefined) return;
+    try {
+      values[name] = decodeURIComponent(raw);
+    } catch {
+      values[name] = raw;
+    }
+  });
+  return values;
+}
+
+/** Text of a parameter read as a server would: numbers and booleans as such, the rest as text. */
+function coerce(text: string): Json {
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  return text;
+}
+
 /** JSON pointer of `target` inside a document (found by identity); '' when it is the root. */
 function pointerTo(store: DocumentStore, file: string, target: Json | undefined): string {
   const root = store.load(documentPath(file.replace(/\.yaml$/, '')));
@@ -160,6 +309,13 @@ function pointerTo(store: DocumentStore, file: string, target: Json | undefined)
   const pointer = walk(root, '');
   if (pointer === undefined) throw new Error(`schema not found in ${file}`);
   return pointer;
+}
+
+/** The place an error is about: its instance path, plus the missing property for `required`. */
+function fieldOf(error: ErrorObject): string {
+  const missing =
+    error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  return `${error.instancePath}${missing ? `/${missing}` : ''}` || '(body)';
 }
 
 function describe(error: ErrorObject): string {

@@ -8,13 +8,14 @@
  * - the four sample sub-apps at /__mock/apps/<app>/.
  * See scripts/mock/README.md.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
+import { HOP_BY_HOP, startGatewayServer, type GatewayServer } from '../gateway/server';
+import { serviceDocuments, type ServiceName } from '../lib/openapi';
 import { projectRoot } from '../lib/paths';
-import { startPrism, type PrismProcess } from '../lib/prism';
+import { PrismServices } from './prism-services';
 import { ContractIndex, mergePrefer } from './contracts';
 import {
   BodyTooLarge,
@@ -82,44 +83,8 @@ export interface MockStack {
 /** Header that chooses a scenario for one request (wins over the cookie); handy for scripts and tests. */
 const SCENARIO_HEADER = 'x-mock-scenario';
 
-interface Backend {
-  prism?: PrismProcess;
-  /** Why there is no Prism for this document (for good: its file is missing). */
-  unavailable?: string;
-  /** Set while the Prism is down and being started again: since when and why. */
-  down?: { since: number; reason: string };
-  /** How many times it was started again. */
-  restarts: number;
-  /** Failed starts in a row (the backoff grows with them). */
-  failures: number;
-  /** The start under way, if any (stop() waits for it). */
-  starting?: Promise<void>;
-}
-
-/** Delay before starting a dead Prism again: 250 ms, doubling with each failed start, at most 10 s. */
-const restartDelay = (failures: number) => Math.min(250 * 2 ** failures, 10_000);
-/** A Prism that lived this long counts as healthy again: the backoff starts over. */
-const HEALTHY_AFTER_MS = 30_000;
 /** No answer from Prism within this long is answered 504 (it never hangs a client). */
 const PRISM_TIMEOUT_MS = 30_000;
-
-/** Why a process ended, in one line: its exit code or signal and its last line of error output. */
-function exitReason(code: number | string, tail: string): string {
-  const how = typeof code === 'number' ? `exited with code ${code}` : `was killed (${code})`;
-  const lines = tail.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
-  const last = [...lines].reverse().find((line) => /error|exception|invalid/i.test(line)) ?? lines.at(-1);
-  return last ? `${how}: ${last.trim().slice(0, 300)}` : how;
-}
-
-const hopByHop = [
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'upgrade',
-  'te',
-  'trailer',
-];
 
 /**
  * Prism accepts a basic credential only if it decodes to "user:password"; our contract's
@@ -193,18 +158,6 @@ function serviceOf(pathname: string): ServiceName | undefined {
   return serviceDocuments.find((s) => pathname === `/api/${s}` || pathname.startsWith(`/api/${s}/`));
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
 export async function startMockStack(options: MockStackOptions = {}): Promise<MockStack> {
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   const warn = options.quiet ? () => undefined : (line: string) => console.warn(line);
@@ -214,103 +167,22 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
   const contracts = new ContractIndex();
   const hub = new RealtimeHub(undefined, requestLog, warn);
   const state = new StateLayer(() => contracts.allOperations(), { file: options.stateFile });
-  const backends = new Map<ServiceName, Backend>();
   const tokens = new SubAppTokenIssuer();
   // The classic sample sub-app builds (when its sources changed) while Prism starts.
   const sampleBuilt = buildClassicSample(log).catch((error: unknown) =>
     warn(`[mock] the classic sample sub-app (product) could not be built: ${String(error)}`),
   );
 
-  const launch = (service: ServiceName) =>
-    startPrism({
-      mode: 'mock',
-      document: documentPath(service),
-      label: service,
-      dynamicSeed: options.dynamicSeed,
-      quiet: options.quiet,
-    });
-
-  /**
-   * A Prism that exits while the stack runs is started again (issue 28: one bad request used
-   * to take a service down until someone restarted the stack): after 250 ms, then with a
-   * backoff doubling up to 10 s while starts keep failing. Meanwhile its calls get 503 with
-   * `Retry-After`; the QA sessions live in the store, not in Prism, so nothing is lost.
-   */
-  const supervise = (service: ServiceName, backend: Backend, prism: PrismProcess) => {
-    const started = Date.now();
-    void prism.process.exited.then((code) => {
-      if (stopping || backend.prism !== prism) return;
-      // A Prism that dies soon after its start counts as a failed start: the wait grows.
-      backend.failures = Date.now() - started > HEALTHY_AFTER_MS ? 0 : backend.failures + 1;
-      const reason = `Prism (${service}, pid ${prism.process.pid}) ${exitReason(code, prism.process.tail())}`;
-      backend.down = { since: Date.now(), reason };
-      scheduleRestart(service, backend);
-    });
-  };
-
-  const scheduleRestart = (service: ServiceName, backend: Backend) => {
-    const delay = restartDelay(backend.failures);
-    warn(`[mock] ${backend.down?.reason ?? `Prism (${service}) is down`}; starting it again in ${delay} ms`);
-    const timer = setTimeout(() => {
-      restartTimers.delete(timer);
-      backend.starting = (async () => {
-        if (stopping) return;
-        try {
-          const prism = await launch(service);
-          if (stopping) {
-            await prism.stop();
-            return;
-          }
-          backend.prism = prism;
-          backend.restarts += 1;
-          const downFor = backend.down ? Date.now() - backend.down.since : 0;
-          backend.down = undefined;
-          warn(
-            `[mock] Prism (${service}) is back (pid ${prism.process.pid}, restart ${backend.restarts}, ` +
-              `down ${downFor} ms)`,
-          );
-          supervise(service, backend, prism);
-        } catch (error) {
-          backend.failures += 1;
-          if (backend.down)
-            backend.down.reason = `Prism (${service}) could not start: ${(error as Error).message.split('\n')[0]}`;
-          scheduleRestart(service, backend);
-        } finally {
-          backend.starting = undefined;
-        }
-      })();
-    }, delay);
-    restartTimers.add(timer);
-  };
-  const restartTimers = new Set<NodeJS.Timeout>();
   let stopping: Promise<void> | undefined;
-
-  // One Prism per document, started together.
-  const results = await Promise.allSettled(
-    serviceDocuments.map(async (service) => {
-      const document = documentPath(service);
-      if (!existsSync(document)) {
-        backends.set(service, {
-          unavailable: `openapi/${service}.yaml does not exist (yet)`,
-          restarts: 0,
-          failures: 0,
-        });
-        warn(`[mock] openapi/${service}.yaml does not exist: /api/${service} answers 503`);
-        return;
-      }
-      const backend: Backend = { prism: await launch(service), restarts: 0, failures: 0 };
-      backends.set(service, backend);
-    }),
-  );
-  for (const [service, backend] of backends) if (backend.prism) supervise(service, backend, backend.prism);
+  const prisms = await PrismServices.start({
+    dynamicSeed: options.dynamicSeed,
+    quiet: options.quiet,
+    warn,
+  }).catch(async (error: unknown) => {
+    await sampleBuilt;
+    throw error;
+  });
   await sampleBuilt;
-  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length) {
-    await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
-    throw new Error(
-      failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n'),
-    );
-  }
   if (!prismPatched())
     warn(
       '[mock] Prism is not patched (npm install ran without scripts?): one request with a property named ' +
@@ -346,7 +218,6 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
    * whole first (they are small), so an answer never depends on how a client streams.
    */
   const proxyToPrism = async (req: IncomingMessage, res: ServerResponse, url: URL, service: ServiceName) => {
-    const backend = backends.get(service);
     const path = url.pathname.slice(`/api/${service}`.length) || '/';
     const scenario = chosenScenario(req);
     const method = req.method ?? 'GET';
@@ -397,11 +268,11 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       warn(`[gateway] ${method} ${url.pathname} → 503 (${reason.split('\n')[0]})`);
     };
 
-    if (!backend || backend.unavailable) {
+    const availability = prisms.available(service);
+    if ('gone' in availability) {
       req.resume();
-      const reason = backend?.unavailable ?? `no Prism for /api/${service}`;
-      sendJson(res, 503, { code: 503, msg: reason, data: null });
-      warn(`[gateway] ${method} ${url.pathname} → 503 (${reason})`);
+      sendJson(res, 503, { code: 503, msg: availability.gone, data: null });
+      warn(`[gateway] ${method} ${url.pathname} → 503 (${availability.gone})`);
       return;
     }
 
@@ -434,14 +305,16 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
       return;
     }
 
-    const prism = backend.prism;
-    if (!prism || backend.down || prism.process.hasExited()) {
-      unavailable(backend.down?.reason ?? `Prism (${service}) has stopped`);
+    // Asked again: the body was read meanwhile, and Prism may have died.
+    const now = prisms.available(service);
+    if (!('port' in now)) {
+      unavailable('gone' in now ? now.gone : now.restarting);
       return;
     }
+    const prismPort = now.port;
     const headers: http.OutgoingHttpHeaders = { ...req.headers };
-    for (const name of hopByHop) delete headers[name];
-    headers.host = `127.0.0.1:${prism.port}`;
+    for (const name of HOP_BY_HOP) delete headers[name];
+    headers.host = `127.0.0.1:${prismPort}`;
     const authorization = prismAuthorization(req.headers.authorization);
     if (authorization !== undefined) headers.authorization = authorization;
     if (prefer) headers.prefer = prefer;
@@ -472,7 +345,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
 
     let verdict: { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
     try {
-      verdict = await askPrism(prism.port, method, `${path}${url.search}`, headers, body);
+      verdict = await askPrism(prismPort, method, `${path}${url.search}`, headers, body);
     } catch (error) {
       // Prism died under this request or is dying: the supervisor starts it again.
       const message = (error as Error).message;
@@ -486,7 +359,7 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     }
     const relayVerdict = (note = '') => {
       const responseHeaders: http.OutgoingHttpHeaders = { ...verdict.headers, ...mockHeaders() };
-      for (const name of [...hopByHop, 'transfer-encoding']) delete responseHeaders[name];
+      for (const name of [...HOP_BY_HOP, 'transfer-encoding']) delete responseHeaders[name];
       const answerBody = /json/i.test(String(verdict.headers['content-type'] ?? ''))
         ? Buffer.from(localiseStaticUrls(verdict.body.toString('utf8'), requestOrigin(req)))
         : verdict.body;
@@ -670,21 +543,17 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     if (pathname === '/__mock/health' && method === 'GET') {
       const services = Object.fromEntries(
         serviceDocuments.map((s) => {
-          const b = backends.get(s);
-          const restarts = { restarts: b?.restarts ?? 0 };
-          if (b?.down)
-            return [s, { status: 'restarting', reason: b.down.reason, since: b.down.since, ...restarts }];
-          const up = b?.prism && !b.prism.process.hasExited();
+          const health = prisms.health(s);
           return [
             s,
-            up
+            health.status === 'up'
               ? {
                   status: 'up',
                   operations: contracts.operations(s).length,
-                  pid: b.prism?.process.pid,
-                  ...restarts,
+                  pid: health.pid,
+                  restarts: health.restarts,
                 }
-              : { status: 'down', reason: b?.unavailable ?? 'stopped', ...restarts },
+              : health,
           ];
         }),
       );
@@ -698,84 +567,37 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     return false;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://gateway.invalid');
-    } catch {
-      req.resume();
-      sendJson(res, 400, { code: 400, msg: `Not a request target: ${req.url ?? ''}`, data: null });
-      return;
-    }
+  const handleRequest = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     const service = serviceOf(url.pathname);
     if (service) {
       await proxyToPrism(req, res, url, service);
-      return;
+      return true;
     }
-    if (req.method === 'GET' && url.pathname === '/sso/authorize')
-      return handleAuthorize(req, res, url, requestSession(req) ? undefined : sessionCookie(newSessionId()));
-    if (req.method === 'GET' && url.pathname === '/sso/logout') return handleLogout(req, res, url);
-    if (url.pathname.startsWith('/__mock/') && (await handleMock(req, res, url))) return;
-    sendJson(res, 404, { code: 404, msg: `Nothing at ${req.method} ${url.pathname}`, data: null });
+    if (req.method === 'GET' && url.pathname === '/sso/authorize') {
+      handleAuthorize(req, res, url, requestSession(req) ? undefined : sessionCookie(newSessionId()));
+      return true;
+    }
+    if (req.method === 'GET' && url.pathname === '/sso/logout') {
+      handleLogout(req, res, url);
+      return true;
+    }
+    return url.pathname.startsWith('/__mock/') && (await handleMock(req, res, url));
   };
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((error: unknown) => {
-      warn(
-        `[gateway] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      if (!res.headersSent) sendJson(res, 500, { code: 500, msg: 'Mock gateway error', data: null });
-      else res.destroy();
-    });
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean => {
+    if (url.pathname !== REALTIME_PATH) return false;
+    hub.handleUpgrade(req, socket, head, stateKey(req));
+    return true;
   };
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => undefined);
-    let pathname: string | undefined;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
-    } catch {
-      pathname = undefined;
-    }
-    if (pathname === REALTIME_PATH) {
-      hub.handleUpgrade(req, socket, head, stateKey(req));
-      return;
-    }
-    socket.end(
-      `HTTP/1.1 ${pathname === undefined ? '400 Bad Request' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-    );
-  };
-
-  // Both loopbacks by default: "localhost" may resolve to either.
-  const hosts = options.host
-    ? [options.host]
-    : process.env.MOCK_HOST
-      ? [process.env.MOCK_HOST]
-      : ['127.0.0.1', '::1'];
-  const servers: http.Server[] = [];
-  let port = options.port ?? 0;
+  let server: GatewayServer;
   try {
-    for (const [index, host] of hosts.entries()) {
-      const server = http.createServer(onRequest);
-      server.on('upgrade', onUpgrade);
-      try {
-        port = await listen(server, port, host);
-        servers.push(server);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        // The extra IPv6 loopback is best effort.
-        if (index > 0 && (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT' || code === 'EADDRINUSE')) {
-          warn(`[mock] not listening on [${host}]:${port} (${code})`);
-          continue;
-        }
-        throw error;
-      }
-    }
+    server = await startGatewayServer(
+      { request: handleRequest, upgrade: handleUpgrade },
+      { port: options.port, host: options.host, warn },
+    );
   } catch (error) {
-    await Promise.all([
-      ...servers.map((s) => new Promise((r) => s.close(r))),
-      ...[...backends.values()].map((b) => b.prism?.stop()),
-    ]);
+    await prisms.stop();
     throw error;
   }
 
@@ -790,12 +612,12 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     const credential = prismAuthorization('Basic warm-up');
     await Promise.all(
       serviceDocuments.map(async (service) => {
-        const prism = backends.get(service)?.prism;
+        const prism = prisms.available(service);
         // A request Prism accepts (an invalid one would print its validation warnings): an
         // operation without a body, a parameterless GET first, path parameters filled in.
         const bodiless = contracts.operations(service).filter((o) => o.operation.requestBody === undefined);
         const op = bodiless.find((o) => o.method === 'GET' && !o.template.includes('{')) ?? bodiless[0];
-        if (!prism || !op) return;
+        if (!('port' in prism) || !op) return;
         const path = op.template.replace(/\{[^}]+\}/g, 'warm-up');
         const headers = { authorization: credential, 'x-tenant-id': 'warm-up' };
         await askPrism(prism.port, op.method, path, headers, Buffer.alloc(0)).catch(() => undefined);
@@ -813,19 +635,9 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
 
   const stop = () => {
     stopping ??= (async () => {
-      for (const timer of restartTimers) clearTimeout(timer);
-      await Promise.all([...backends.values()].map((b) => b.starting));
       await hub.close();
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      );
-      await Promise.all([...backends.values()].map((b) => b.prism?.stop()));
+      await server.close();
+      await prisms.stop();
       state.close();
     })();
     return stopping;
@@ -833,15 +645,15 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
 
   if (options.warm) warmUp().catch((error: unknown) => warn(`[mock] warm-up: ${String(error)}`));
 
-  const url = `http://localhost:${port}`;
+  const url = server.url;
   log(`[mock] gateway on ${url}${dynamic ? ` (dynamic responses, seed ${options.dynamicSeed})` : ''}`);
   return {
     url,
-    port,
+    port: server.port,
     get pids() {
-      return [...backends.values()].flatMap((b) => (b.prism ? [b.prism.process.pid] : []));
+      return prisms.pids;
     },
-    pid: (service) => backends.get(service)?.prism?.process.pid,
+    pid: (service) => prisms.pid(service),
     stop,
   };
 }

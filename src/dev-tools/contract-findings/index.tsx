@@ -1,0 +1,41 @@
+/**
+ * Starts the contract badge when the app runs behind the integration gateway (`npm start --
+ * --upstream URL` or `--replay FILE`): its findings feed says hello, and the badge mounts in a
+ * root of its own beside the shell. Under the mock stack the feed does not exist (404): the
+ * EventSource closes and nothing is shown.
+ */
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { createRoot } from 'react-dom/client';
+import { THEME } from '@/ui/theme';
+import { ContractFindingsBadge } from './ContractFindingsBadge';
+
+/** The gateway's findings feed (scripts/integration/feed.ts). */
+export const FEED_URL = '/__contract/findings';
+
+export function watchContractFindings(): void {
+  const feed = new EventSource(FEED_URL);
+  let mounted = false;
+  feed.addEventListener('hello', (event: MessageEvent<string>) => {
+    if (mounted) return;
+    mounted = true;
+    let upstream = '';
+    try {
+      upstream = String((JSON.parse(event.data) as { upstream?: unknown }).upstream ?? '');
+    } catch {
+      // shown without it
+    }
+    const host = document.createElement('div');
+    host.dataset.devTool = 'contract-findings';
+    document.body.append(host);
+    createRoot(host).render(
+      <ConfigProvider locale={zhCN} theme={THEME}>
+        <ContractFindingsBadge feed={feed} upstream={upstream} />
+      </ConfigProvider>,
+    );
+  });
+  // No gateway feed (the mock stack): the browser does not retry a 404, and neither do we.
+  feed.addEventListener('error', () => {
+    if (!mounted && feed.readyState === EventSource.CLOSED) feed.close();
+  });
+}
