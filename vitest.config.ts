@@ -27,7 +27,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/contract/**/*.test.ts', 'tests/mock/**/*.test.ts', 'tests/realtime/**/*.test.ts'],
+          include: [
+            'tests/contract/**/*.test.ts',
+            'tests/mock/**/*.test.ts',
+            'tests/realtime/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -4,7 +4,8 @@
  * home 7 times (cold cache) and prints JS bytes transferred, requests and the
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
  * (the home's embedded app reported content in its frame). Then a realtime
- * burst: 1,000 pushed events, list reloads and the longest main-thread task.
+ * burst: 1,000 pushed events, list reloads and the longest main-thread task. Then what the
+ * integration gateway's live checks add to each call (gateway-overhead.ts).
  * Figures only — no pass/fail (targets: first-load JS ≤ 300 KB gzip, shell ready ≤ 1.5 s).
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import playwrightConfig from '../../playwright.config';
 import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
 import { startMockStack } from '../mock/index';
+import { measureGatewayOverhead } from './gateway-overhead';
 import { serveBuild } from './static-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -170,6 +172,7 @@ async function main() {
       console.log(`  notice list requests: ${burst.listRequests}   (target ≤ 3)`);
       console.log(`  longest main-thread task while they arrived: ${Math.round(burst.longestTaskMs)} ms`);
     }
+    for (const line of await measureGatewayOverhead(stack.url)) console.log(line);
   } finally {
     await browser.close();
     await site.close();

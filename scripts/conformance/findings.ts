@@ -44,7 +44,7 @@ export interface Finding {
   expected: string;
   actual: { status?: number; body: string } | string;
   curl: string;
-  /** Where in the body or the request it broke, when one place says it (`/data/tenant_total`). */
+  /** Where in the body or the request it broke (`/data/tenant_total`; several joined by commas). */
   field?: string;
 }
 
@@ -226,7 +226,7 @@ export class Findings {
           sent,
           `the ${status} response schema`,
           received,
-          violation.fields[0],
+          [...new Set(violation.fields)].join(', '),
         );
         return false;
       }

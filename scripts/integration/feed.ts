@@ -12,7 +12,7 @@ export const FEED_PATH = '/__contract/findings';
 export const STATUS_PATH = '/__contract/status';
 
 /** What the app's list shows of a finding. */
-export function feedEntry(finding: LiveFinding) {
+function feedEntry(finding: LiveFinding) {
   return {
     operationId: finding.operationId,
     kind: finding.kind,

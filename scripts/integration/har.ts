@@ -21,7 +21,7 @@ const SECRET_QUERY = /^(token|id_token|access_token|refresh_token|code|ticket|pa
 /** Headers whose values are credentials. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-auth-token|x-api-key)$/i;
 
-export interface HarHeader {
+interface HarHeader {
   name: string;
   value: string;
 }

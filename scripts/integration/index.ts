@@ -33,7 +33,7 @@ import {
   STYLESHEET_PATH,
 } from '../mock/sso';
 import { serveSubApp, SUB_APPS_PREFIX } from '../mock/sub-apps';
-import { SubAppTokenIssuer } from '../mock/sub-app-tokens';
+import { remoteSubAppKeys, SubAppTokenIssuer } from '../mock/sub-app-tokens';
 import type { SentRequest } from '../conformance/client';
 import { serviceDocuments, type OperationInfo, type ServiceName } from '../lib/openapi';
 import { FindingsFeed } from './feed';
@@ -42,7 +42,7 @@ import { LiveChecks, routeOf, type LiveReport } from './live-checks';
 import { HarReplay } from './replay';
 import { writeLiveReports } from './report';
 import { SocketRelay } from './socket-relay';
-import { ask, forward, upstreamProblem, upstreamUrl, type UpstreamTarget } from './upstream';
+import { ask, forward, upstreamAgent, upstreamProblem, upstreamUrl, type UpstreamTarget } from './upstream';
 
 export type IntegrationMode =
   | { kind: 'upstream'; upstream: string; insecure?: boolean }
@@ -77,7 +77,7 @@ export interface IntegrationGateway {
 }
 
 /** The token the app is signed in with during a replay (the recording's own were redacted). */
-export const REPLAY_TOKEN = 'replay-session';
+const REPLAY_TOKEN = 'replay-session';
 const PACKAGE_VERSION = '0.1.0';
 /** The sub-app token operations: in replay, answered by the gateway's own issuer. */
 const SUB_APP_TOKEN_OPERATIONS = new Set(['issueSubAppToken', 'getSubAppJwks']);
@@ -87,7 +87,7 @@ function serviceOf(pathname: string): ServiceName | undefined {
 }
 
 /** Whether a base URL is one we can forward to. */
-export function parseUpstream(value: string): URL {
+function parseUpstream(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -121,6 +121,7 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
   } else {
     target = { base: parseUpstream(options.mode.upstream), insecure: options.mode.insecure === true };
   }
+  target.agent = upstreamAgent(target.base, target.insecure);
   const strict = options.mode.kind === 'replay' && options.mode.strict === true;
   const describe =
     options.mode.kind === 'replay'
@@ -136,6 +137,11 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
   /** One-time codes of the local sign-in (with a token): code → expiry. */
   const signInCodes = new Map<string, number>();
   const tokens = new SubAppTokenIssuer();
+  // The sample apps' back end verifies the tokens of whoever issues them: the upstream (its
+  // published key set) or, in replay, this gateway.
+  const subAppKeys = replay
+    ? tokens
+    : remoteSubAppKeys(upstreamUrl(target, '/api/workbench/sub-app/v1/jwks'));
   let lastRoute = '(unknown)';
   const feed = new FindingsFeed(checks, () => ({
     mode: options.mode.kind,
@@ -375,9 +381,9 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
       else return false;
       return true;
     }
-    // The sample sub-apps, served here: their back-end check verifies the tokens issued here.
+    // The sample sub-apps, served here.
     if (url.pathname.startsWith(SUB_APPS_PREFIX) || url.pathname === SUB_APPS_PREFIX.slice(0, -1)) {
-      await serveSubApp(req, res, url, tokens);
+      await serveSubApp(req, res, url, subAppKeys);
       return true;
     }
     // Replay: the mock inside answers the rest of its own (scenarios, state, its pages).
@@ -432,6 +438,7 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
       feed.close();
       relay.close();
       await server.close();
+      target.agent?.destroy();
       await mock?.stop();
       const written: string[] = [];
       if (recorder) {

@@ -272,7 +272,7 @@ export class LiveChecks {
 }
 
 /** A violation as the terminal shows it: who broke what, where, and how to send the call again. */
-export function terminalLines(finding: LiveFinding): string {
+function terminalLines(finding: LiveFinding): string {
   const who = finding.side === 'server' ? 'the server' : 'the app';
   const actual =
     typeof finding.actual === 'string'

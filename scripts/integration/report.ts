@@ -9,7 +9,7 @@ import path from 'node:path';
 import { junitReport } from '../conformance/report';
 import type { LiveReport } from './live-checks';
 
-export function liveJsonReport(report: LiveReport): string {
+function liveJsonReport(report: LiveReport): string {
   return `${JSON.stringify(
     {
       upstream: report.upstream,
@@ -44,7 +44,7 @@ export function liveJsonReport(report: LiveReport): string {
 }
 
 /** `report.json` → `report.junit.xml`. */
-export const junitBeside = (file: string): string => `${file.replace(/\.json$/i, '')}.junit.xml`;
+const junitBeside = (file: string): string => `${file.replace(/\.json$/i, '')}.junit.xml`;
 
 export function writeLiveReports(report: LiveReport, files: { json?: string; junit?: string }): string[] {
   const written: string[] = [];

@@ -15,11 +15,11 @@ import { corsHeaders, sendJson } from '../mock/http';
 import { safeHeaders } from '../mock/guard';
 
 /** Bodies larger than this are relayed but not checked (nor recorded): a warning says so. */
-export const MAX_CHECKED_BYTES = 16 * 1024 * 1024;
+const MAX_CHECKED_BYTES = 16 * 1024 * 1024;
 /** No connection within this long: the upstream is unreachable. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** No answer within this long (the app's own request limit, SPEC §9): 504. */
-export const ANSWER_TIMEOUT_MS = 60_000;
+const ANSWER_TIMEOUT_MS = 60_000;
 
 export interface UpstreamAnswer {
   status: number;
@@ -35,6 +35,15 @@ export interface UpstreamTarget {
   base: URL;
   /** Accept any TLS certificate (`--insecure`, for a staging server with a private CA). */
   insecure: boolean;
+  /** Connections kept open between calls (a handshake per call would be most of the gateway's cost). */
+  agent?: http.Agent;
+}
+
+/** The keep-alive agent for a target (destroy it when the gateway stops). */
+export function upstreamAgent(base: URL, insecure: boolean): http.Agent {
+  return base.protocol === 'https:'
+    ? new https.Agent({ keepAlive: true, rejectUnauthorized: !insecure })
+    : new http.Agent({ keepAlive: true });
 }
 
 /** The URL of a path on the upstream (a path prefix of the base is kept). */
@@ -72,7 +81,7 @@ export function upstreamProblem(
 }
 
 /** Decodes a compressed copy for the checks (the app gets the bytes as they came). */
-export function decoded(body: Buffer, encoding: string | undefined): Buffer {
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
   switch ((encoding ?? '').trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
@@ -125,7 +134,7 @@ export function forward(
       {
         method,
         headers,
-        agent: false,
+        agent: target.agent ?? false,
         timeout: ANSWER_TIMEOUT_MS,
         ...(url.protocol === 'https:' && { rejectUnauthorized: !target.insecure }),
       },

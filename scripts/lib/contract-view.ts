@@ -165,11 +165,16 @@ export class ContractView {
       const value = isArray
         ? (values.length === 1 && !explode ? (values[0] ?? '').split(',') : values).map(coerce)
         : coerce(values[0] ?? '');
-      if (!validate(value) && !validate(isArray ? values : values[0]))
-        problems.push({
-          field,
-          message: `${where} parameter "${name}": ${(validate.errors ?? []).map(describe).join('; ')}`,
-        });
+      if (validate(value)) continue;
+      const errors = validate.errors ?? [];
+      // Read as text it may still be right (a phone number of digits is a string parameter).
+      if (validate(isArray ? values : values[0])) continue;
+      problems.push({
+        field,
+        message: `${where} parameter "${name}" ${errors
+          .map((e) => `${e.instancePath ? `${e.instancePath} ` : ''}${e.message ?? 'is invalid'}`)
+          .join('; ')}`,
+      });
     }
 
     const requestBody = this.documents.deref(op.operation.requestBody, op.file);

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import {
   calculateJwkThumbprint,
   createLocalJWKSet,
+  createRemoteJWKSet,
   exportJWK,
   generateKeyPair,
   jwtVerify,
@@ -39,7 +40,32 @@ export interface SubAppClaims extends JWTPayload {
   tid: string;
 }
 
-export class SubAppTokenIssuer {
+/** What an app's back end does with a token: verify it for that app (the sample apps' `whoami`). */
+export interface SubAppTokenVerifier {
+  verify(token: string, app: string): Promise<SubAppClaims>;
+}
+
+/** The verify options every app's back end uses, whoever issued the token. */
+const verifyOptions = (app: string) => ({
+  issuer: SUB_APP_TOKEN_ISSUER,
+  audience: app,
+  algorithms: [ALGORITHM],
+  requiredClaims: ['sub', 'tid', 'exp', 'iat'],
+});
+
+/**
+ * Tokens a real workbench back end issued, verified against the key set it publishes
+ * (`getSubAppJwks`, fetched and cached by jose): the sample apps' back end when the shell runs
+ * against that server (`npm start -- --upstream URL`).
+ */
+export function remoteSubAppKeys(jwksUrl: URL): SubAppTokenVerifier {
+  const keys = createRemoteJWKSet(jwksUrl);
+  return {
+    verify: async (token, app) => (await jwtVerify<SubAppClaims>(token, keys, verifyOptions(app))).payload,
+  };
+}
+
+export class SubAppTokenIssuer implements SubAppTokenVerifier {
   private readonly keys = (async () => {
     const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
     const jwk = await exportJWK(publicKey);
@@ -71,12 +97,11 @@ export class SubAppTokenIssuer {
 
   /** Verifies a token as `app`'s back end would; throws (jose's errors) when it does not hold. */
   async verify(token: string, app: string): Promise<SubAppClaims> {
-    const { payload } = await jwtVerify<SubAppClaims>(token, createLocalJWKSet(await this.jwks()), {
-      issuer: SUB_APP_TOKEN_ISSUER,
-      audience: app,
-      algorithms: [ALGORITHM],
-      requiredClaims: ['sub', 'tid', 'exp', 'iat'],
-    });
+    const { payload } = await jwtVerify<SubAppClaims>(
+      token,
+      createLocalJWKSet(await this.jwks()),
+      verifyOptions(app),
+    );
     return payload;
   }
 }

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLASSIC_SAMPLE_DIR, KIT_DIR } from './classic-sample';
 import { corsHeaders, redirect, sendJson } from './http';
-import type { SubAppTokenIssuer } from './sub-app-tokens';
+import type { SubAppTokenVerifier } from './sub-app-tokens';
 
 export const SUB_APPS_PREFIX = '/__mock/apps/';
 export const subAppNames = ['manual', 'product', 'channel', 'engine'] as const;
@@ -52,7 +52,7 @@ const WHOAMI = /^\/__mock\/apps\/([a-z]+)\/api\/whoami$/;
  * end does with the token the shell gave the app — verify it against the workbench's key set
  * (signature, issuer, audience = this app, expiry) and act for its `sub` in its `tid`.
  */
-async function whoAmI(req: IncomingMessage, res: ServerResponse, app: string, tokens: SubAppTokenIssuer) {
+async function whoAmI(req: IncomingMessage, res: ServerResponse, app: string, tokens: SubAppTokenVerifier) {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (!match?.[1]) {
     sendJson(res, 401, { code: 401, msg: 'Bearer token required', data: null }, corsHeaders);
@@ -80,7 +80,7 @@ export async function serveSubApp(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  tokens: SubAppTokenIssuer,
+  tokens: SubAppTokenVerifier,
 ): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, corsHeaders);

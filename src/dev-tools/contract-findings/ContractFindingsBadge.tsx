@@ -10,13 +10,14 @@ import { useEffect, useState } from 'react';
 import { CONTRACT_FINDINGS_TEXT as TEXT } from '@/constants/texts/dev-tools';
 import { parseFinding, withFinding, type ListedFinding } from './findings-list';
 
-export function ContractFindingsBadge({ feed, upstream }: { feed: EventSource; upstream: string }) {
+/** `feed`: the gateway's EventSource (any EventTarget that dispatches `finding` MessageEvents). */
+export function ContractFindingsBadge({ feed, upstream }: { feed: EventTarget; upstream: string }) {
   const [findings, setFindings] = useState<ListedFinding[]>([]);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const onFinding = (event: MessageEvent<string>) => {
-      const finding = parseFinding(event.data);
+    const onFinding = (event: Event) => {
+      const finding = parseFinding(String((event as MessageEvent<unknown>).data));
       if (finding) setFindings((list) => withFinding(list, finding));
     };
     feed.addEventListener('finding', onFinding);

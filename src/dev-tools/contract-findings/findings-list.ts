@@ -21,7 +21,7 @@ export interface ListedFinding extends ContractFinding {
   occurrences: number;
 }
 
-export const findingKey = (f: ContractFinding): string => `${f.operationId}|${f.kind}|${f.message}`;
+const findingKey = (f: ContractFinding): string => `${f.operationId}|${f.kind}|${f.message}`;
 
 /** The list with one more occurrence: a new finding goes on top, a known one counts up. */
 export function withFinding(list: readonly ListedFinding[], finding: ContractFinding): ListedFinding[] {

@@ -11,7 +11,7 @@ import { THEME } from '@/ui/theme';
 import { ContractFindingsBadge } from './ContractFindingsBadge';
 
 /** The gateway's findings feed (scripts/integration/feed.ts). */
-export const FEED_URL = '/__contract/findings';
+const FEED_URL = '/__contract/findings';
 
 export function watchContractFindings(): void {
   const feed = new EventSource(FEED_URL);
