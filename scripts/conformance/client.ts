@@ -181,9 +181,21 @@ function serializeQuery(query: Record<string, unknown>, unexploded: Set<string>)
   return params.toString();
 }
 
-/** A command line that sends the same request (curl; websocat for the socket). */
+/** The variable a report writes instead of a credential (`$VERIFY_TOKEN`): the shell expands it. */
+export const TOKEN_VARIABLE = '$VERIFY_TOKEN';
+
+/**
+ * A command line that sends the same request (curl; websocat for the socket). Every word is
+ * single-quoted, but for the credential's variable, which is left to the shell to expand
+ * (`'authorization: Basic '"$VERIFY_TOKEN"`), so the line runs as it is pasted.
+ */
 export function curl(sent: SentRequest): string {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const literal = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const quote = (s: string) =>
+    s
+      .split(TOKEN_VARIABLE)
+      .map((part, i) => `${i ? `"${TOKEN_VARIABLE}"` : ''}${part ? literal(part) : ''}`)
+      .join('') || "''";
   if (sent.method === 'WEBSOCKET') return `echo ${quote(sent.body ?? '')} | websocat ${quote(sent.url)}`;
   const multipart = sent.body === '(multipart form)';
   const headers = Object.entries(sent.headers)

@@ -9,7 +9,7 @@
  */
 import type { ContractView } from '../lib/contract-view';
 import type { OperationInfo } from '../lib/openapi';
-import { curl, type Received, type SentRequest } from './client';
+import { curl, TOKEN_VARIABLE, type Received, type SentRequest } from './client';
 
 export type FindingKind =
   | 'no_answer'
@@ -102,7 +102,7 @@ export class Findings {
   private redact<T>(value: T): T {
     let text = JSON.stringify(value);
     for (const secret of this.secrets.filter((s) => s.length >= 4))
-      text = text.split(JSON.stringify(secret).slice(1, -1)).join('$VERIFY_TOKEN');
+      text = text.split(JSON.stringify(secret).slice(1, -1)).join(TOKEN_VARIABLE);
     return JSON.parse(text) as T;
   }
 
@@ -125,16 +125,17 @@ export class Findings {
         : received.error
           ? received.error
           : { status: received.status, body: received.text.slice(0, 500) };
-    const finding = this.redact({
+    // The curl line is built from the redacted request, so the shell expands the variable.
+    const redacted = this.redact({
       operationId,
       kind,
       message,
       request: sent,
       expected,
       actual,
-      curl: curl(sent),
       ...(field !== undefined && { field }),
     });
+    const finding: Finding = { ...redacted, curl: curl(redacted.request) };
     if (first) this.findings.push(finding);
     this.onFinding?.(finding, first);
   }
@@ -168,7 +169,7 @@ export class Findings {
         operationId: id,
         kind: 'slow_answer',
         message: `answered in ${Math.round(received.ms)} ms (threshold ${this.slowMs} ms)`,
-        curl: curl(sent),
+        curl: curl(this.redact(sent)),
       });
     const status = received.status;
     if (status >= 500) {

@@ -1,4 +1,5 @@
 /** The run's report: readable text for a terminal, JSON (`--report`) and JUnit XML (`--junit`). */
+import type { Finding } from './findings';
 import type { RunReport } from './run';
 
 export function textReport(report: RunReport, quiet: boolean): string {
@@ -43,6 +44,27 @@ export function textReport(report: RunReport, quiet: boolean): string {
   return lines.join('\n');
 }
 
+/** A finding as the JSON report writes it (the integration gateway's report adds to it). */
+export const findingJson = ({
+  operationId,
+  kind,
+  message,
+  request,
+  expected,
+  actual,
+  curl,
+  field,
+}: Finding) => ({
+  operationId,
+  kind,
+  message,
+  ...(field !== undefined && { field }),
+  request,
+  expected,
+  actual,
+  curl,
+});
+
 /** `--report FILE`: one object per violation in `findings`; warnings in their own array. */
 export function jsonReport(report: RunReport): string {
   return `${JSON.stringify(
@@ -50,15 +72,7 @@ export function jsonReport(report: RunReport): string {
       upstream: report.upstream,
       seed: report.seed,
       summary: { operations: report.operations.length, requests: report.requests, ms: Math.round(report.ms) },
-      findings: report.findings.map(({ operationId, kind, message, request, expected, actual, curl }) => ({
-        operationId,
-        kind,
-        message,
-        request,
-        expected,
-        actual,
-        curl,
-      })),
+      findings: report.findings.map(findingJson),
       warnings: report.warnings,
     },
     null,

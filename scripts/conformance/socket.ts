@@ -53,7 +53,8 @@ export class FrameChecker {
     if (!match)
       return {
         operationId: this.ids.event,
-        message: `a frame of no message in the contract: ${JSON.stringify(frame).slice(0, 200)}`,
+        // The frame itself is the finding's `actual`: a message without it is reported once.
+        message: `a frame of no message in the contract (type ${JSON.stringify(type) ?? 'missing'})`,
         expected: `a frame of type ${this.server.map(([s]) => s.type).join(' or ')}`,
         field: '/type',
       };

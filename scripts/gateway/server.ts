@@ -83,8 +83,12 @@ export async function startGatewayServer(
         else res.destroy();
       });
   };
+  // Sockets taken over by an upgrade are no longer the HTTP server's: closed here on close().
+  const upgraded = new Set<Duplex>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const url = targetUrl(req);
     if (url && handlers.upgrade(req, socket, head, url)) return;
     socket.end(
@@ -98,8 +102,9 @@ export async function startGatewayServer(
       ? [process.env.MOCK_HOST]
       : ['127.0.0.1', '::1'];
   const servers: http.Server[] = [];
-  const closeAll = () =>
-    Promise.all(
+  const closeAll = () => {
+    for (const socket of upgraded) socket.destroy();
+    return Promise.all(
       servers.map(
         (server) =>
           new Promise<void>((resolve) => {
@@ -108,6 +113,7 @@ export async function startGatewayServer(
           }),
       ),
     ).then(() => undefined);
+  };
   let port = options.port ?? 0;
   try {
     for (const [index, host] of hosts.entries()) {

@@ -1,7 +1,7 @@
 /**
  * The findings as they happen, for the in-app list of a development build
  * (src/dev-tools/contract-findings): a Server-Sent Events stream at FEED_PATH — one `finding`
- * event per occurrence — and STATUS_PATH, which says what the gateway talks to. Only the
+ * event per occurrence, the latest ones again to a page that connects — and STATUS_PATH, which says what the gateway talks to. Only the
  * integration gateway serves them; under the mock stack they are 404 and the app shows nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,9 +26,14 @@ function feedEntry(finding: LiveFinding) {
   };
 }
 
+/** How many recent occurrences a page that connects late is sent (its own first calls among them). */
+const BACKLOG = 200;
+
 export class FindingsFeed {
   private readonly streams = new Set<ServerResponse>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** The latest occurrences: a page's list starts before its feed connects (the first calls). */
+  private readonly backlog: string[] = [];
 
   constructor(
     private readonly checks: LiveChecks,
@@ -36,6 +41,8 @@ export class FindingsFeed {
   ) {
     checks.subscribe((finding) => {
       const event = `event: finding\ndata: ${JSON.stringify(feedEntry(finding))}\n\n`;
+      this.backlog.push(event);
+      if (this.backlog.length > BACKLOG) this.backlog.shift();
       for (const stream of this.streams) stream.write(event);
     });
     // A comment now and then keeps proxies from closing a quiet stream.
@@ -57,7 +64,10 @@ export class FindingsFeed {
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
     });
-    res.write(`retry: 2000\nevent: hello\ndata: ${JSON.stringify(this.status())}\n\n`);
+    // Then what happened lately: the page keeps the occurrences since it started loading.
+    res.write(
+      `retry: 2000\nevent: hello\ndata: ${JSON.stringify(this.status())}\n\n${this.backlog.join('')}`,
+    );
     this.streams.add(res);
     req.on('close', () => this.streams.delete(res));
     return true;

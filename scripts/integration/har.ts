@@ -13,13 +13,24 @@ import path from 'node:path';
 
 export const REDACTED = '[REDACTED]';
 
-/** JSON keys whose values are credentials. */
+/** JSON keys whose values are credentials, whatever their value; and words that make a text value one. */
 const SECRET_KEY =
-  /^(id_token|access_token|refresh_token|token|password|pwd|old_pwd|new_pwd|secret|client_secret|ticket)$/i;
+  /^(id_token|access_token|refresh_token|token|jwt|password|passwd|pwd|old_pwd|new_pwd|secret|client_secret|api_?key|ticket|session_?id|sid|signature)$/i;
+const SECRET_WORD = /token|secret|passw|pwd|jwt/i;
+/** Text values of keys named like this are data, not credentials (`token_type: "Bearer"`). */
+const NOT_SECRET_KEY = /^(token_type|has_\w+)$/i;
 /** Query parameters whose values are credentials. */
-const SECRET_QUERY = /^(token|id_token|access_token|refresh_token|code|ticket|password)$/i;
+const SECRET_QUERY = /^(code|ticket|jwt|sig|signature)$|token|secret|passw|pwd|session/i;
 /** Headers whose values are credentials. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-auth-token|x-api-key)$/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api-?key|session/i;
+/** Headers whose values are URLs that may carry credentials in their query. */
+const URL_HEADER = /^(referer|location|content-location|origin)$/i;
+/** Binary answers larger than this are not kept in the recording (a replay answers them from the mock). */
+const MAX_RECORDED_BINARY_BYTES = 1024 * 1024;
+
+const isSecretKey = (key: string, value: unknown): boolean =>
+  SECRET_KEY.test(key) || (typeof value === 'string' && SECRET_WORD.test(key) && !NOT_SECRET_KEY.test(key));
 
 interface HarHeader {
   name: string;
@@ -74,6 +85,7 @@ const headerList = (headers: Record<string, string | string[] | number | undefin
 
 /** A header value without its credential: the scheme stays (`Basic [REDACTED]`), cookies keep their names. */
 function redactHeader(name: string, value: string): string {
+  if (URL_HEADER.test(name)) return redactUrl(value);
   if (!SECRET_HEADER.test(name)) return value;
   if (/cookie/i.test(name))
     return value
@@ -90,16 +102,25 @@ function redactHeader(name: string, value: string): string {
   return scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }
 
-/** A URL without credentials in its query. */
+/** A URL (absolute, or a path with a query) without credentials in its query. */
 export function redactUrl(url: string): string {
   try {
-    const parsed = new URL(url);
+    const relative = !/^[a-z][a-z0-9+.-]*:/i.test(url);
+    const parsed = new URL(url, 'http://relative.invalid');
     for (const key of [...parsed.searchParams.keys()])
       if (SECRET_QUERY.test(key)) parsed.searchParams.set(key, REDACTED);
-    return parsed.toString();
+    return relative ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.toString();
   } catch {
     return url;
   }
+}
+
+/** A form body (`a=1&password=…`) without credentials. */
+function redactForm(text: string): string {
+  const form = new URLSearchParams(text);
+  for (const key of [...form.keys()])
+    if (SECRET_QUERY.test(key) || isSecretKey(key, '')) form.set(key, REDACTED);
+  return form.toString();
 }
 
 /**
@@ -119,7 +140,7 @@ export function redactJsonText(text: string, side: 'request' | 'answer'): string
     return Object.fromEntries(
       Object.entries(node).map(([key, child]) => [
         key,
-        SECRET_KEY.test(key) || (side === 'request' && key === 'code' && typeof child === 'string')
+        isSecretKey(key, child) || (side === 'request' && key === 'code' && typeof child === 'string')
           ? REDACTED
           : walk(child),
       ]),
@@ -132,9 +153,15 @@ export function redactJsonText(text: string, side: 'request' | 'answer'): string
 function secretsIn(headers: HarHeader[], texts: (string | undefined)[]): string[] {
   const found: string[] = [];
   for (const { name, value } of headers) {
-    if (!/^(authorization|proxy-authorization)$/i.test(name)) continue;
-    const secret = /^\S+\s+(\S+)/.exec(value)?.[1];
-    if (secret) found.push(secret);
+    if (/^(authorization|proxy-authorization)$/i.test(name)) {
+      const secret = /^(?:\S+\s+)?(\S+)\s*$/.exec(value)?.[1];
+      if (secret) found.push(secret);
+    } else if (/^cookie$/i.test(name)) {
+      for (const part of value.split(';')) {
+        const cookie = part.split('=').slice(1).join('=').trim();
+        if (cookie) found.push(cookie);
+      }
+    } else if (SECRET_HEADER.test(name) && !/^set-cookie$/i.test(name)) found.push(value.trim());
   }
   for (const text of texts) {
     if (!text) continue;
@@ -143,7 +170,7 @@ function secretsIn(headers: HarHeader[], texts: (string | undefined)[]): string[
         if (Array.isArray(node)) node.forEach(visit);
         else if (node && typeof node === 'object')
           for (const [key, child] of Object.entries(node)) {
-            if (SECRET_KEY.test(key) && typeof child === 'string') found.push(child);
+            if (isSecretKey(key, child) && typeof child === 'string') found.push(child);
             else visit(child);
           }
       };
@@ -178,9 +205,12 @@ const mimeOf = (headers: Record<string, unknown>): string => {
   return typeof value === 'string' ? value : 'application/octet-stream';
 };
 
+/** How often a recording under way is written out. */
+const WRITE_EVERY_MS = 5_000;
+
 /**
- * Collects a session and writes it (redacted) to `file`: half a second after the last call,
- * and when the run stops, so a session killed by the terminal is not lost.
+ * Collects a session and writes it (redacted) to `file`: every few seconds while calls come in
+ * and when the run stops, so a session killed by the terminal loses at most the last seconds.
  */
 export class HarRecorder {
   private readonly entries: HarEntry[] = [];
@@ -205,6 +235,10 @@ export class HarRecorder {
     const responseMime = mimeOf(call.responseHeaders);
     const textual = /json|text|javascript|xml|html/i.test(responseMime);
     const responseText = call.responseBody && textual ? call.responseBody.toString('utf8') : undefined;
+    const keptBody =
+      call.responseBody && (textual || call.responseBody.length <= MAX_RECORDED_BINARY_BYTES)
+        ? call.responseBody
+        : undefined;
     for (const secret of secretsIn(requestHeaders, [requestText, responseText])) this.secrets.add(secret);
     const url = new URL(call.url);
     this.entries.push({
@@ -235,10 +269,10 @@ export class HarRecorder {
         content: {
           size: call.responseBody?.length ?? 0,
           mimeType: responseMime,
-          ...(call.responseBody &&
+          ...(keptBody &&
             (textual
-              ? { text: call.responseBody.toString('utf8') }
-              : { text: call.responseBody.toString('base64'), encoding: 'base64' as const })),
+              ? { text: keptBody.toString('utf8') }
+              : { text: keptBody.toString('base64'), encoding: 'base64' as const })),
         },
         redirectURL: '',
         headersSize: -1,
@@ -296,15 +330,17 @@ export class HarRecorder {
     };
   }
 
+  /** At most one write every WRITE_EVERY_MS while calls come in (each write is the whole file). */
   private soon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.write(), 500);
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.write(), WRITE_EVERY_MS);
     this.timer.unref();
   }
 
   /** Writes the file now (atomically: a reader never sees half of it). */
   write(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
     const har: Har = {
       log: {
         version: '1.2',
@@ -330,7 +366,9 @@ export class HarRecorder {
       for (const list of [entry.request.headers, entry.response.headers])
         for (const header of list) header.value = redactHeader(header.name, header.value);
       if (entry.request.postData)
-        entry.request.postData.text = redactJsonText(entry.request.postData.text, 'request');
+        entry.request.postData.text = /x-www-form-urlencoded/i.test(entry.request.postData.mimeType)
+          ? redactForm(entry.request.postData.text)
+          : redactJsonText(entry.request.postData.text, 'request');
       if (entry.response.content.text !== undefined && entry.response.content.encoding === undefined)
         entry.response.content.text = redactJsonText(entry.response.content.text, 'answer');
       for (const message of entry._webSocketMessages ?? [])

@@ -4,8 +4,8 @@
  * (scripts/gateway/server.ts) and at the same port, so the dev server and the preview proxy it
  * exactly as they proxy the mock.
  *
- *   /api/<service>/…      forwarded (upload, download, streaming as they come); the request, the
- *                         answer and every socket frame checked live (live-checks.ts)
+ *   /api/<service>/…      forwarded: the request read whole (to check it), the answer streamed to
+ *                         the app as it comes; both, and every socket frame, checked live (live-checks.ts)
  *   ws /api/message/v1/ws relayed to the upstream's socket, frames checked (socket-relay.ts)
  *   /sso/…                with a token (`--token`, and in replay): a local sign-in that hands the
  *                         app that token through its own callback; otherwise the upstream's SSO
@@ -20,18 +20,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { startGatewayServer, type GatewayServer } from '../gateway/server';
-import { MAX_BODY_BYTES, MAX_JSON_BYTES, isJsonType } from '../mock/guard';
+import { MAX_BODY_BYTES, isJsonType } from '../mock/guard';
 import { BodyTooLarge, corsHeaders, readBody, redirect, sendJson } from '../mock/http';
 import { startMockStack, type MockStack } from '../mock/index';
 import { REALTIME_PATH } from '../mock/realtime';
-import {
-  favicon,
-  FAVICON_PATH,
-  handleLogout,
-  isAllowedRedirect,
-  stylesheet,
-  STYLESHEET_PATH,
-} from '../mock/sso';
+import { favicon, FAVICON_PATH, handleLogout, stylesheet, STYLESHEET_PATH } from '../mock/sso';
 import { serveSubApp, SUB_APPS_PREFIX } from '../mock/sub-apps';
 import { remoteSubAppKeys, SubAppTokenIssuer } from '../mock/sub-app-tokens';
 import type { SentRequest } from '../conformance/client';
@@ -79,6 +72,9 @@ export interface IntegrationGateway {
 /** The token the app is signed in with during a replay (the recording's own were redacted). */
 const REPLAY_TOKEN = 'replay-session';
 const PACKAGE_VERSION = '0.1.0';
+/** The largest request bodies the gateway reads (an upload, a JSON body) before sending them on. */
+const MAX_UPSTREAM_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_UPSTREAM_JSON_BYTES = 16 * 1024 * 1024;
 /** The sub-app token operations: in replay, answered by the gateway's own issuer. */
 const SUB_APP_TOKEN_OPERATIONS = new Set(['issueSubAppToken', 'getSubAppJwks']);
 
@@ -160,19 +156,27 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
   const missing = new Set<string>();
 
   /** `/sso/authorize` with a token: back to the app's own callback with a one-time code for it. */
-  const localSignIn = (res: ServerResponse, url: URL) => {
+  const localSignIn = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    // Only back to the app this gateway serves (the origin the browser came through): no other
+    // local listener may receive a code for a real token.
     const redirectUri = url.searchParams.get('redirect_uri');
-    if (!redirectUri || !isAllowedRedirect(redirectUri)) {
+    let back: URL | undefined;
+    try {
+      back = redirectUri ? new URL(redirectUri) : undefined;
+    } catch {
+      back = undefined;
+    }
+    if (!back || back.origin !== requestBase(req) || back.username || back.password) {
       sendJson(res, 400, {
         code: 400,
-        msg: `回调地址不在允许的范围内：${redirectUri ?? '（缺少 redirect_uri）'}`,
+        msg: `回调地址不是本应用的地址：${redirectUri ?? '（缺少 redirect_uri）'}`,
         data: null,
       });
       return;
     }
+    for (const [spent, expiry] of signInCodes) if (expiry < Date.now()) signInCodes.delete(spent);
     const code = `local-${randomBytes(12).toString('hex')}`;
     signInCodes.set(code, Date.now() + 5 * 60_000);
-    const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     const state = url.searchParams.get('state');
     if (state !== null) back.searchParams.set('state', state);
@@ -209,9 +213,11 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
         !/^(content-length|content-encoding|transfer-encoding|connection|keep-alive)$/i.test(name)
       )
         headers[name] = value as string | string[];
-    headers['content-length'] = String(answer.body.length);
+    // No body: HEAD, 204 and 304 (their length, if any, is not the empty body's).
+    const bodiless = method === 'HEAD' || answer.status === 204 || answer.status === 304;
+    if (!bodiless) headers['content-length'] = String(answer.body.length);
     res.writeHead(answer.status, answer.statusText ?? '', headers);
-    res.end(method === 'HEAD' ? undefined : answer.body);
+    res.end(bodiless ? undefined : answer.body);
     check?.();
   };
 
@@ -258,10 +264,20 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
       missing.add(name);
       print(`[replay] not in the recording, answered by the mock: ${name}`);
     }
-    let answer = await ask(target, method, pathAndQuery, req.headers, body);
-    if (answer.status === 403 && answer.headers['x-mock-state'] === 'tenant-refused')
-      answer = await ask(target, method, pathAndQuery, { ...req.headers, prefer: 'dynamic=false' }, body);
-    sendWhole(res, answer, method, check(answer.status, answer.headers, answer.body, answer.ms));
+    try {
+      let answer = await ask(target, method, pathAndQuery, req.headers, body);
+      if (answer.status === 403 && answer.headers['x-mock-state'] === 'tenant-refused')
+        answer = await ask(target, method, pathAndQuery, { ...req.headers, prefer: 'dynamic=false' }, body);
+      sendWhole(res, answer, method, check(answer.status, answer.headers, answer.body, answer.ms));
+    } catch (error) {
+      sendJson(
+        res,
+        502,
+        { code: 502, msg: `回放用的模拟服务没有应答：${(error as Error).message}`, data: null },
+        corsHeaders,
+      );
+      warn(`[replay] ${name}: the mock inside did not answer (${(error as Error).message})`);
+    }
   };
 
   const issueSubAppToken = async (operationId: string, body: Buffer, tenant: unknown) => {
@@ -302,7 +318,8 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
     if (route !== '(unknown)') lastRoute = route;
     const contentType =
       typeof req.headers['content-type'] === 'string' ? req.headers['content-type'] : undefined;
-    const limit = isJsonType(contentType) ? MAX_JSON_BYTES : MAX_BODY_BYTES;
+    // A real back end sets its own limits; these only keep the gateway's memory bounded.
+    const limit = isJsonType(contentType) ? MAX_UPSTREAM_JSON_BYTES : MAX_UPSTREAM_BODY_BYTES;
     let body: Buffer;
     try {
       body = await readBody(req, limit);
@@ -376,7 +393,7 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
     }
     if (feed.handle(req, res, url)) return true;
     if (url.pathname.startsWith('/sso/') && req.method === 'GET' && token) {
-      if (url.pathname === '/sso/authorize') localSignIn(res, url);
+      if (url.pathname === '/sso/authorize') localSignIn(req, res, url);
       else if (url.pathname === '/sso/logout') handleLogout(req, res, url);
       else return false;
       return true;
@@ -389,7 +406,7 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
     // Replay: the mock inside answers the rest of its own (scenarios, state, its pages).
     if (mock && url.pathname.startsWith('/__mock/')) {
       const body = await readBody(req, MAX_BODY_BYTES);
-      await forward(target, req, res, `${url.pathname}${url.search}`, body, warn);
+      await forward(target, req, res, `${url.pathname}${url.search}`, body, warn, false);
       return true;
     }
     if (url.pathname === STYLESHEET_PATH) {
@@ -405,7 +422,7 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
     // Without a token the upstream's own sign-in pages answer.
     if (url.pathname.startsWith('/sso/') && !mock) {
       const body = await readBody(req, MAX_BODY_BYTES);
-      await forward(target, req, res, `${url.pathname}${url.search}`, body, warn);
+      await forward(target, req, res, `${url.pathname}${url.search}`, body, warn, false);
       return true;
     }
     return false;
@@ -497,11 +514,15 @@ async function probe(
         resolve();
       },
     );
-    call.on('timeout', () => call.destroy(new Error('no answer within 10 s')));
+    call.on('timeout', () =>
+      call.destroy(Object.assign(new Error('no answer within 10 s'), { code: 'ETIMEDOUT' })),
+    );
     call.on('error', (error: NodeJS.ErrnoException) => {
-      warn(
-        `[upstream] ${upstreamProblem(error, target.base).terminal}; the app's calls get 502 until it answers`,
-      );
+      const why =
+        error.code === 'ETIMEDOUT'
+          ? `${target.base.origin} did not answer within 10 s`
+          : upstreamProblem(error, target.base).terminal;
+      warn(`[upstream] ${why}; the app's calls get 502 until it answers`);
       resolve();
     });
     call.end();

@@ -12,7 +12,9 @@ import { curl, type Received, type SentRequest } from '../conformance/client';
 import { Findings, type Finding, type Warning } from '../conformance/findings';
 import { FrameChecker } from '../conformance/socket';
 import { ContractView, type ArrivedRequest } from '../lib/contract-view';
-import { listOperations, serviceDocuments, type OperationInfo, type ServiceName } from '../lib/openapi';
+import type { OperationInfo, ServiceName } from '../lib/openapi';
+import { ContractIndex } from '../mock/contracts';
+import { redactJsonText, redactUrl } from './har';
 
 /** Which side left the contract: the app's request or frame, or the server's answer or frame. */
 export type Side = 'client' | 'server';
@@ -47,28 +49,36 @@ export interface LiveReport {
   warnings: Warning[];
 }
 
-/** The route a request was made from: the path of its Referer on the app's origin, else `(unknown)`. */
+/** The route a request was made from: the path of its Referer (credentials in its query redacted), else `(unknown)`. */
 export function routeOf(referer: string | undefined): string {
   if (!referer) return '(unknown)';
   try {
-    const url = new URL(referer);
+    const url = new URL(redactUrl(referer));
     return `${url.pathname}${url.search}`;
   } catch {
     return '(unknown)';
   }
 }
 
-const SECRET_SCHEME = /^(basic|bearer)\s+(\S+)\s*$/i;
+const SECRET_SCHEME = /^(?:(?:basic|bearer)\s+)?(\S+)\s*$/i;
+
+/** A request body as a report shows it: credentials of JSON and form bodies redacted. */
+function redactBody(text: string, contentType: string): string {
+  if (/x-www-form-urlencoded/i.test(contentType))
+    return redactUrl(`http://body.invalid/?${text}`).split('?')[1] ?? '';
+  return redactJsonText(text, 'request');
+}
 
 export class LiveChecks {
   readonly contracts = new ContractView();
+  /** Which operation a call hits: the mock's own index (re-read when a document changes, kept while one is half-saved). */
+  private readonly index = new ContractIndex();
   private readonly frames = new FrameChecker();
   private readonly findings: Findings;
   private readonly live = new Map<string, LiveFinding>();
   private readonly operations = new Map<string, LiveSummary>();
   private readonly listeners = new Set<(finding: LiveFinding) => void>();
   private readonly started = Date.now();
-  private operationCache?: { at: number; list: OperationInfo[] };
   private socketFrames = 0;
   /** Context of the check under way (checks are synchronous: set, check, clear). */
   private context?: { side: Side; route: string };
@@ -94,16 +104,7 @@ export class LiveChecks {
 
   /** The operation a request under /api/<service> hits, if the contract has one. */
   operation(service: ServiceName, method: string, path: string): OperationInfo | undefined {
-    const now = Date.now();
-    if (!this.operationCache || now - this.operationCache.at > 1000)
-      this.operationCache = {
-        at: now,
-        list: serviceDocuments.flatMap((s) => listOperations(this.contracts.documents, s)),
-      };
-    const upper = method.toUpperCase();
-    return this.operationCache.list.find(
-      (op) => op.service === service && op.method === upper && op.regex.test(path),
-    );
+    return this.index.match(service, method, path);
   }
 
   /**
@@ -122,20 +123,21 @@ export class LiveChecks {
         continue;
       const text = Array.isArray(value) ? value.join(', ') : value;
       kept[name.toLowerCase()] = text;
-      const secret = name.toLowerCase() === 'authorization' ? SECRET_SCHEME.exec(text)?.[2] : undefined;
+      const secret = name.toLowerCase() === 'authorization' ? SECRET_SCHEME.exec(text)?.[1] : undefined;
       if (secret) this.findings.addSecret(secret);
     }
     const contentType = kept['content-type'] ?? '';
     const textual = !body.length || /json|text|x-www-form-urlencoded/i.test(contentType);
+    // Credentials in the query or the body (a password, a sign-in code) never reach a report.
     return {
       method,
-      url,
+      url: redactUrl(url),
       headers: kept,
       ...(body.length > 0 && {
         body: /^multipart\//i.test(contentType)
           ? '(multipart form)'
           : textual
-            ? body.toString('utf8')
+            ? redactBody(body.toString('utf8'), contentType)
             : `(${body.length} bytes of ${contentType || 'binary'})`,
       }),
     };
@@ -176,7 +178,11 @@ export class LiveChecks {
 
   /** The upstream's answer: documented status, content type, envelope, body schema (the server's side). */
   checkAnswer(op: OperationInfo, sent: SentRequest, received: Received, route: string): void {
-    this.within('server', route, () => this.findings.checkResponse(this.contracts, op, sent, received));
+    // 304: the browser's own cache revalidation, not an answer of the contract's.
+    if (received.status === 304) return;
+    // What a report shows of the answer has its credentials (an id_token) redacted; the check reads it whole.
+    const shown = { ...received, text: redactJsonText(received.text, 'answer') };
+    this.within('server', route, () => this.findings.checkResponse(this.contracts, op, sent, shown));
   }
 
   /** A socket frame: the server's against its messages, the app's against the register message. */
@@ -204,7 +210,7 @@ export class LiveChecks {
       this.findings.add(
         side === 'server' ? this.frames.ids.event : this.frames.ids.ack,
         side === 'server' ? 'socket_frame_conformance' : 'request_conformance',
-        `a frame that is not JSON: ${text.slice(0, 120)}`,
+        'a frame that is not JSON',
         { ...sent, body: text },
         'a JSON frame of the AsyncAPI contract',
         text,

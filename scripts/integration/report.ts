@@ -6,31 +6,26 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { junitReport } from '../conformance/report';
+import { findingJson, junitReport } from '../conformance/report';
 import type { LiveReport } from './live-checks';
 
 function liveJsonReport(report: LiveReport): string {
   return `${JSON.stringify(
     {
       upstream: report.upstream,
+      // No generated requests: nothing to seed (contract:verify's shape keeps the key).
+      seed: null,
       mode: report.mode,
       startedAt: report.startedAt,
       summary: {
         operations: report.operations.length,
         requests: report.requests,
-        socketFrames: report.socketFrames,
         ms: report.ms,
+        socketFrames: report.socketFrames,
       },
       operations: report.operations,
       findings: report.findings.map((f) => ({
-        operationId: f.operationId,
-        kind: f.kind,
-        message: f.message,
-        ...(f.field !== undefined && { field: f.field }),
-        request: f.request,
-        expected: f.expected,
-        actual: f.actual,
-        curl: f.curl,
+        ...findingJson(f),
         side: f.side,
         route: f.route,
         time: f.time,

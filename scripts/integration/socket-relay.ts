@@ -49,6 +49,8 @@ const sendable = (code: number) =>
 
 export class SocketRelay {
   private readonly server = new WebSocketServer({ noServer: true });
+  /** Upstream sockets still opening (the app's side not accepted yet). */
+  private readonly opening = new Set<WebSocket>();
 
   constructor(private readonly context: SocketContext) {}
 
@@ -74,6 +76,16 @@ export class SocketRelay {
     const sent: SentRequest = { method: 'WEBSOCKET', url: url.toString(), headers: {} };
     const pending: string[] = [];
     let refused = false;
+    this.opening.add(upstream);
+    // The app gave up before the upstream opened (a navigation, its own retry): so do we. Its
+    // socket is read meanwhile to see it end (a client sends nothing before the handshake's answer).
+    const abandon = () => {
+      upstream.terminate();
+      socket.destroy();
+    };
+    socket.once('close', abandon);
+    socket.once('end', abandon);
+    socket.resume();
     upstream.once('unexpected-response', (_request, answer) => {
       refused = true;
       this.context.warn(
@@ -86,9 +98,10 @@ export class SocketRelay {
       answer.resume();
       socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     });
+    let accepted = false;
     upstream.once('error', (error: NodeJS.ErrnoException) => {
-      if (refused) return;
-      if (upstream.readyState === WebSocket.CONNECTING || !socket.writable) {
+      if (refused || socket.destroyed) return;
+      if (!accepted) {
         this.context.warn(
           `[upstream] socket ${pathAndQuery.split('?')[0]}: ${upstreamProblem(error, target.base).terminal}`,
         );
@@ -97,7 +110,16 @@ export class SocketRelay {
     });
     // Frames the upstream sends before the app's side is accepted wait for it.
     upstream.on('message', (data) => pending.push(text(data)));
+    upstream.once('close', () => this.opening.delete(upstream));
     upstream.once('open', () => {
+      this.opening.delete(upstream);
+      socket.off('close', abandon);
+      socket.off('end', abandon);
+      if (socket.destroyed) {
+        upstream.terminate();
+        return;
+      }
+      accepted = true;
       this.server.handleUpgrade(req, socket, head, (client) => {
         const recording = this.context.record?.(req);
         this.context.log(`[gateway] socket ${pathAndQuery.split('?')[0]} opened to ${url.origin}`);
@@ -115,8 +137,11 @@ export class SocketRelay {
           recording?.frame('send', frame);
           if (upstream.readyState === WebSocket.OPEN) upstream.send(frame);
         });
-        client.on('close', (code) => upstream.close(sendable(code) ? code : 1000));
-        upstream.on('close', (code) => client.close(sendable(code) ? code : 1011));
+        // A close passes on with its code and reason; "no code" (1005) is a normal close.
+        client.on('close', (code, reason) => upstream.close(sendable(code) ? code : 1000, reason));
+        upstream.on('close', (code, reason) =>
+          client.close(sendable(code) ? code : code === 1005 ? 1000 : 1011, reason),
+        );
         client.on('error', () => upstream.terminate());
         upstream.on('error', () => client.terminate());
       });
@@ -142,6 +167,7 @@ export class SocketRelay {
   }
 
   close(): void {
+    for (const upstream of this.opening) upstream.terminate();
     for (const client of this.server.clients) client.terminate();
     this.server.close();
   }

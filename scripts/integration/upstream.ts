@@ -80,25 +80,47 @@ export function upstreamProblem(
   };
 }
 
-/** Decodes a compressed copy for the checks (the app gets the bytes as they came). */
-function decoded(body: Buffer, encoding: string | undefined): Buffer {
+/** Decoded copies larger than this are not checked (a compressed answer can expand a thousandfold). */
+const MAX_DECODED_BYTES = 4 * MAX_CHECKED_BYTES;
+
+/**
+ * Decodes a compressed copy for the checks, off the event loop and bounded (the app gets the
+ * bytes as they came); undefined when it cannot be decoded within the bound.
+ */
+async function decoded(body: Buffer, encoding: string | undefined): Promise<Buffer | undefined> {
+  const options = { maxOutputLength: MAX_DECODED_BYTES };
+  const run = (
+    decode: (
+      input: Buffer,
+      options: zlib.ZlibOptions,
+      done: (error: Error | null, out: Buffer) => void,
+    ) => void,
+  ) =>
+    new Promise<Buffer | undefined>((resolve) =>
+      decode(body, options, (error, out) => resolve(error ? undefined : out)),
+    );
   switch ((encoding ?? '').trim().toLowerCase()) {
+    case '':
+    case 'identity':
+      return body;
     case 'gzip':
     case 'x-gzip':
-      return zlib.gunzipSync(body);
+      return run(zlib.gunzip);
     case 'deflate':
-      return zlib.inflateSync(body);
+      return run(zlib.inflate);
     case 'br':
-      return zlib.brotliDecompressSync(body);
+      return run(zlib.brotliDecompress as never);
     default:
-      return body;
+      return undefined;
   }
 }
 
 /**
- * Sends a call to the upstream and relays the answer to `res` as it streams. Resolves with the
- * answer (body kept for the checks) once it has ended, or with undefined when the gateway
- * answered instead (the reason was printed with `warn`).
+ * Sends a call to the upstream and relays the answer to `res` as it streams (at the client's
+ * pace). Resolves with the answer (body kept for the checks, when it could be) once it has
+ * ended, or with undefined when the gateway answered instead (the reason was printed with
+ * `warn`) or the client left. `api`: an API call, which is never meant to be redirected; the
+ * upstream's own pages (its SSO) relay their redirects as they are.
  */
 export function forward(
   target: UpstreamTarget,
@@ -107,6 +129,7 @@ export function forward(
   pathAndQuery: string,
   body: Buffer,
   warn: (line: string) => void,
+  api = true,
 ): Promise<UpstreamAnswer | undefined> {
   const url = upstreamUrl(target, pathAndQuery);
   const headers: http.OutgoingHttpHeaders = { ...req.headers };
@@ -128,101 +151,127 @@ export function forward(
   };
 
   return new Promise((resolve) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      {
-        method,
-        headers,
-        agent: target.agent ?? false,
-        timeout: ANSWER_TIMEOUT_MS,
-        ...(url.protocol === 'https:' && { rejectUnauthorized: !target.insecure }),
-      },
-      (answer) => {
-        clearTimeout(connectTimer);
-        const status = answer.statusCode ?? 502;
-        // An API call is never meant to be redirected: it is the upstream's sign-in (or a gateway
-        // of its own) asking for a browser session the app does not have.
-        if (status >= 300 && status < 400 && answer.headers.location) {
-          answer.resume();
-          const location = answer.headers.location;
-          refuse(
-            502,
-            `redirected to ${location} — the upstream wants a sign-in: start with --token TOKEN (a token of a real session)`,
-            `上游服务把接口调用重定向到了 ${location}（多半是登录页）：请用 --token 提供令牌后重试`,
-          );
-          resolve(undefined);
-          return;
-        }
-        const relayed: http.OutgoingHttpHeaders = { ...answer.headers };
-        for (const name of HOP_BY_HOP) delete relayed[name];
-        res.writeHead(status, answer.statusMessage, safeHeaders(relayed));
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let overflow = false;
-        answer.on('data', (chunk: Buffer) => {
-          res.write(chunk);
-          if (overflow) return;
-          kept += chunk.length;
-          if (kept > MAX_CHECKED_BYTES) {
-            overflow = true;
-            chunks.length = 0;
-          } else chunks.push(chunk);
-        });
-        answer.on('end', () => {
-          res.end();
-          let copy: Buffer | undefined;
-          if (!overflow) {
-            try {
-              copy = decoded(Buffer.concat(chunks), answer.headers['content-encoding']);
-            } catch {
-              copy = Buffer.concat(chunks);
-            }
-          } else
-            warn(`[upstream] ${label}: the answer is over ${MAX_CHECKED_BYTES} bytes; relayed, not checked`);
-          resolve({
-            status,
-            statusText: answer.statusMessage ?? '',
-            headers: answer.headers,
-            body: copy,
-            ms: performance.now() - started,
-          });
-        });
-        answer.on('error', (error) => {
-          warn(`[upstream] ${label}: the answer broke off (${error.message})`);
-          res.destroy();
-          resolve(undefined);
-        });
-      },
-    );
-    // A connection that never opens (a dropped SYN) ends here, not after the answer timeout.
-    const connectTimer = setTimeout(() => {
-      request.destroy(
-        Object.assign(new Error(`no connection within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' }),
-      );
-    }, CONNECT_TIMEOUT_MS);
-    request.on('socket', (socket) => {
-      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
-    });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)));
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(connectTimer);
-      if (clientGone) {
-        resolve(undefined);
-        return;
-      }
-      const problem = upstreamProblem(error, target.base);
-      refuse(problem.status, problem.terminal, problem.app);
-      resolve(undefined);
-    });
-    // The app left (a page navigation): stop asking.
     let clientGone = false;
+    let retried = false;
+    let current: http.ClientRequest | undefined;
+    const client = url.protocol === 'https:' ? https : http;
+    // The app left (a page navigation): stop asking.
     res.on('close', () => {
       if (res.writableFinished) return;
       clientGone = true;
-      request.destroy();
+      current?.destroy();
     });
-    request.end(body);
+    const send = () => {
+      const request = client.request(
+        url,
+        {
+          method,
+          headers,
+          agent: target.agent ?? false,
+          timeout: ANSWER_TIMEOUT_MS,
+          ...(url.protocol === 'https:' && { rejectUnauthorized: !target.insecure }),
+        },
+        (answer) => {
+          clearTimeout(connectTimer);
+          const status = answer.statusCode ?? 502;
+          // An API call is never meant to be redirected: it is the upstream's sign-in (or a gateway
+          // of its own) asking for a browser session the app does not have.
+          if (api && status >= 300 && status < 400 && answer.headers.location) {
+            answer.resume();
+            const location = answer.headers.location;
+            refuse(
+              502,
+              `redirected to ${location} — the upstream wants a sign-in: start with --token TOKEN (a token of a real session)`,
+              `上游服务把接口调用重定向到了 ${location}（多半是登录页）：请用 --token 提供令牌后重试`,
+            );
+            resolve(undefined);
+            return;
+          }
+          const relayed: http.OutgoingHttpHeaders = { ...answer.headers };
+          for (const name of HOP_BY_HOP) delete relayed[name];
+          res.writeHead(status, answer.statusMessage, safeHeaders(relayed));
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          let overflow = false;
+          answer.on('data', (chunk: Buffer) => {
+            // At the client's pace: a slow client holds the upstream back, not the gateway's memory.
+            if (!res.write(chunk)) {
+              answer.pause();
+              res.once('drain', () => answer.resume());
+            }
+            if (overflow) return;
+            kept += chunk.length;
+            if (kept > MAX_CHECKED_BYTES) {
+              overflow = true;
+              chunks.length = 0;
+            } else chunks.push(chunk);
+          });
+          answer.on('end', () => {
+            res.end();
+            void (async () => {
+              let copy: Buffer | undefined;
+              if (overflow)
+                warn(
+                  `[upstream] ${label}: the answer is over ${MAX_CHECKED_BYTES} bytes; relayed, not checked`,
+                );
+              else {
+                copy = await decoded(Buffer.concat(chunks), answer.headers['content-encoding']);
+                if (!copy)
+                  warn(
+                    `[upstream] ${label}: the answer could not be decoded for the check; relayed, not checked`,
+                  );
+              }
+              resolve({
+                status,
+                statusText: answer.statusMessage ?? '',
+                headers: answer.headers,
+                body: copy,
+                ms: performance.now() - started,
+              });
+            })();
+          });
+          answer.on('error', (error) => {
+            if (!clientGone) warn(`[upstream] ${label}: the answer broke off (${error.message})`);
+            res.destroy();
+            resolve(undefined);
+          });
+        },
+      );
+      // A connection that never opens (a dropped SYN) ends here, not after the answer timeout. A
+      // kept-alive connection is open already: no timer for it.
+      const connectTimer = setTimeout(() => {
+        request.destroy(
+          Object.assign(new Error(`no connection within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' }),
+        );
+      }, CONNECT_TIMEOUT_MS);
+      request.on('socket', (socket) => {
+        if (!socket.connecting) clearTimeout(connectTimer);
+        else
+          socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
+            clearTimeout(connectTimer),
+          );
+      });
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(connectTimer);
+        if (clientGone) {
+          resolve(undefined);
+          return;
+        }
+        // A kept-alive connection the upstream closed meanwhile: asked once more on a new one.
+        if (request.reusedSocket && error.code === 'ECONNRESET' && !retried && !res.headersSent) {
+          retried = true;
+          send();
+          return;
+        }
+        const problem = upstreamProblem(error, target.base);
+        refuse(problem.status, problem.terminal, problem.app);
+        resolve(undefined);
+      });
+      current = request;
+      request.end(body);
+    };
+    send();
   });
 }
 

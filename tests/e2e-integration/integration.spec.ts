@@ -94,7 +94,7 @@ test.describe.serial('the app against a real back end', () => {
     }
     // The curl lines never carry the token.
     expect(output).not.toContain(TOKEN);
-    expect(output).toContain("-H 'authorization: Basic $VERIFY_TOKEN'");
+    expect(output).toContain(`-H 'authorization: Basic '"$VERIFY_TOKEN"`);
 
     const { findings } = readReport(report);
     expect(findings).toHaveLength(defects.length);

@@ -4,11 +4,13 @@
  * does, and with the local sign-in of `--token`. What the browser sees is in
  * tests/e2e-integration; here, each path of the gateway on its own.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_PATH, STATUS_PATH } from '../../scripts/integration/feed';
@@ -66,9 +68,11 @@ describe('in front of an honest upstream', () => {
   });
 
   it('signs the app in with the given token through its own callback, once per code', async () => {
+    // As the dev server's proxy sends it: the browser's origin in X-Forwarded-Host.
+    const throughDevServer = { 'x-forwarded-host': 'localhost:5173' };
     const authorize = await fetch(
       `${gateway.url}/sso/authorize?redirect_uri=${encodeURIComponent('http://localhost:5173/oauth/callback')}&state=s.1`,
-      { redirect: 'manual' },
+      { redirect: 'manual', headers: throughDevServer },
     );
     expect(authorize.status).toBe(302);
     const back = new URL(authorize.headers.get('location')!);
@@ -90,12 +94,17 @@ describe('in front of an honest upstream', () => {
     expect(((await (await exchange()).json()) as { data: { id_token: string } }).data.id_token).not.toBe(
       TOKEN,
     );
-    // A redirect anywhere else is refused.
-    const elsewhere = await fetch(
-      `${gateway.url}/sso/authorize?redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
-      { redirect: 'manual' },
-    );
-    expect(elsewhere.status).toBe(400);
+    // A code goes back only to the app it serves: not another site, not another local port.
+    for (const elsewhere of ['https://evil.example/cb', 'http://localhost:6000/oauth/callback']) {
+      const refused = await fetch(
+        `${gateway.url}/sso/authorize?redirect_uri=${encodeURIComponent(elsewhere)}`,
+        {
+          redirect: 'manual',
+          headers: throughDevServer,
+        },
+      );
+      expect(refused.status, elsewhere).toBe(400);
+    }
   });
 
   it('reports a request of the app that leaves the contract, on the app’s side, with the route and a curl line', async () => {
@@ -109,8 +118,18 @@ describe('in front of an honest upstream', () => {
       field: 'body/readState',
       route: '/manage/members?page=2',
     });
-    expect(finding!.curl).toContain("-H 'authorization: Basic $VERIFY_TOKEN'");
+    expect(finding!.curl).toContain(`-H 'authorization: Basic '"$VERIFY_TOKEN"`);
     expect(finding!.curl).not.toContain(TOKEN);
+    // The line runs as pasted, the shell filling in the token (printf shows the words curl would get).
+    const words = await promisify(execFile)(
+      'bash',
+      ['-c', finding!.curl.replace(/^curl /, "printf '%s\\n' ")],
+      {
+        env: { ...process.env, VERIFY_TOKEN: TOKEN },
+        encoding: 'utf8',
+      },
+    );
+    expect(words.stdout.split('\n')).toContain(`authorization: Basic ${TOKEN}`);
     expect(lines.join('\n')).toContain(
       '[contract] ✘ listNotices: the app left the contract (request_conformance) on /manage/members?page=2',
     );
@@ -120,6 +139,12 @@ describe('in front of an honest upstream', () => {
       events += new TextDecoder().decode((await reader.read()).value);
     expect(events).toContain('"operationId":"listNotices"');
     await reader.cancel();
+    // A page whose feed connects later (after its first calls) is sent the latest occurrences.
+    const late = (await fetch(`${gateway.url}${FEED_PATH}`)).body!.getReader();
+    let backlog = '';
+    while (!backlog.includes('"operationId":"listNotices"'))
+      backlog += new TextDecoder().decode((await late.read()).value);
+    await late.cancel();
     const status = (await (await fetch(`${gateway.url}${STATUS_PATH}`)).json()) as {
       mode: string;
       signIn: string;
@@ -272,5 +297,23 @@ describe('a compressed answer', () => {
     expect(checked.checks.report().findings[0]!.field).toContain('/data/tenant_total');
     await checked.stop();
     gzipping.close();
+  });
+});
+
+describe('the app leaves before the upstream answers', () => {
+  it('a socket given up while the upstream is still opening closes the upstream’s too', async () => {
+    let closed!: () => void;
+    const upstreamClosed = new Promise<void>((resolve) => (closed = resolve));
+    // Accepts the connection, never answers the handshake.
+    const silent = net.createServer((socket) => socket.on('close', () => closed()).resume());
+    const address = await listening(silent);
+    const { gateway: relaying } = await gatewayTo(`http://${address}`);
+    const socket = new WebSocket(`${relaying.url.replace(/^http/, 'ws')}/api/message/v1/ws`);
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.terminate();
+    await upstreamClosed;
+    await relaying.stop();
+    silent.close();
   });
 });

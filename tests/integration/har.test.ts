@@ -58,6 +58,23 @@ function record(file: string): HarRecorder {
   });
   socket.frame('send', JSON.stringify({ id: '1', content: 'register', type: 1, exp: { uid: 'u-1' } }));
   socket.frame('receive', JSON.stringify({ id: '1', content: 'registered', type: 3, exp: { uid: 'u-1' } }));
+  // Credentials in other places: the page's URL, a redirect, a form body, a header of its own.
+  recorder.call({
+    started: new Date(),
+    method: 'POST',
+    url: 'http://localhost:5173/api/workbench/sys/v1/upload',
+    requestHeaders: {
+      referer: 'http://localhost:5173/oauth/callback?code=sso-code-2&state=s',
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-access-token': 'header-secret-123',
+    },
+    requestBody: Buffer.from('user=u-1&password=hunter2hunter2&client_secret=cs-9876543'),
+    status: 302,
+    statusText: 'Found',
+    responseHeaders: { location: 'https://sso.example.com/cb?access_token=at-5550123&x=1' },
+    responseBody: Buffer.alloc(0),
+    ms: 3,
+  });
   recorder.write();
   return recorder;
 }
@@ -72,7 +89,7 @@ describe('a recorded session', () => {
 
   it('is HAR 1.2 with the calls and the socket', () => {
     expect(har.log.version).toBe('1.2');
-    expect(har.log.entries).toHaveLength(5);
+    expect(har.log.entries).toHaveLength(6);
   });
 
   it('holds no credential: not in headers, cookies, URLs, bodies, nor echoed anywhere', () => {
@@ -81,6 +98,9 @@ describe('a recorded session', () => {
     expect(text).not.toContain('token=abc');
     expect(text).not.toContain('mock_session=abc');
     expect(text).not.toContain('sid=xyz');
+    for (const secret of ['sso-code-2', 'header-secret-123', 'hunter2hunter2', 'cs-9876543', 'at-5550123'])
+      expect(text, secret).not.toContain(secret);
+    expect(text).toContain('user=u-1');
     expect(har.log.entries[0]!.request.headers).toContainEqual({
       name: 'authorization',
       value: `Basic ${REDACTED}`,

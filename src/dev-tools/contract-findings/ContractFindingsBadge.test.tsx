@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { ContractFindingsBadge } from './ContractFindingsBadge';
-import { parseFinding, withFinding, type ContractFinding } from './findings-list';
+import { FindingsStore, parseFinding, withFinding, type ContractFinding } from './findings-list';
 
 const FINDING: ContractFinding = {
   operationId: 'getUserConfig',
@@ -22,9 +22,9 @@ const FINDING: ContractFinding = {
   curl: "curl -i -X GET 'https://staging.example.com/api/workbench/userconfig/v2/info'",
 };
 
-const send = (feed: EventTarget, finding: unknown) =>
+const send = (store: FindingsStore, finding: ContractFinding) =>
   act(() => {
-    feed.dispatchEvent(new MessageEvent('finding', { data: JSON.stringify(finding) }));
+    store.add(finding);
   });
 
 describe('the findings list', () => {
@@ -38,6 +38,14 @@ describe('the findings list', () => {
     ]);
   });
 
+  it('keeps only what happened since the page started loading', () => {
+    const store = new FindingsStore(Date.parse('2026-11-28T10:00:00.000Z'));
+    store.add({ ...FINDING, time: '2026-11-28T09:59:59.000Z' });
+    expect(store.snapshot()).toEqual([]);
+    store.add(FINDING);
+    expect(store.snapshot()).toHaveLength(1);
+  });
+
   it('reads only what is a finding', () => {
     expect(parseFinding(JSON.stringify(FINDING))).toEqual(FINDING);
     expect(parseFinding('{"operationId":"x"}')).toBeUndefined();
@@ -47,17 +55,16 @@ describe('the findings list', () => {
 
 describe('the contract badge', () => {
   it('counts this page’s violations and lists them with the operation, the side, the field and the route', async () => {
-    const feed = new EventTarget();
+    const store = new FindingsStore(0);
+    send(store, FINDING); // before the badge rendered: the page's first call
     render(
       <ConfigProvider theme={{ token: { motion: false } }}>
-        <ContractFindingsBadge feed={feed} upstream="https://staging.example.com" />
+        <ContractFindingsBadge store={store} upstream="https://staging.example.com" />
       </ConfigProvider>,
     );
-    const badge = screen.getByRole('button', { name: '接口契约：本页未发现违反' });
-    send(feed, FINDING);
-    send(feed, FINDING);
-    send(feed, { ...FINDING, operationId: 'register', kind: 'request_conformance', side: 'client' });
-    send(feed, { nonsense: true });
+    const badge = screen.getByRole('button', { name: '接口契约：本页 1 处违反' });
+    send(store, FINDING);
+    send(store, { ...FINDING, operationId: 'register', kind: 'request_conformance', side: 'client' });
     expect(badge).toHaveAccessibleName('接口契约：本页 2 处违反');
 
     await userEvent.click(badge);

@@ -6,23 +6,14 @@
  */
 import { ApiOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, FloatButton, List, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { CONTRACT_FINDINGS_TEXT as TEXT } from '@/constants/texts/dev-tools';
-import { parseFinding, withFinding, type ListedFinding } from './findings-list';
+import type { FindingsStore } from './findings-list';
 
-/** `feed`: the gateway's EventSource (any EventTarget that dispatches `finding` MessageEvents). */
-export function ContractFindingsBadge({ feed, upstream }: { feed: EventTarget; upstream: string }) {
-  const [findings, setFindings] = useState<ListedFinding[]>([]);
+/** `store`: this page's findings, filled from the gateway's feed (index.tsx). */
+export function ContractFindingsBadge({ store, upstream }: { store: FindingsStore; upstream: string }) {
+  const findings = useSyncExternalStore(store.subscribe, store.snapshot);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const onFinding = (event: Event) => {
-      const finding = parseFinding(String((event as MessageEvent<unknown>).data));
-      if (finding) setFindings((list) => withFinding(list, finding));
-    };
-    feed.addEventListener('finding', onFinding);
-    return () => feed.removeEventListener('finding', onFinding);
-  }, [feed]);
 
   const count = findings.length;
   return (
@@ -43,7 +34,7 @@ export function ContractFindingsBadge({ feed, upstream }: { feed: EventTarget; u
         onClose={() => setOpen(false)}
         width={520}
         extra={
-          <Button size="small" onClick={() => setFindings([])} disabled={!count}>
+          <Button size="small" onClick={() => store.clear()} disabled={!count}>
             {TEXT.clear}
           </Button>
         }

@@ -1,6 +1,7 @@
 /**
- * The findings the integration gateway reports while this page is open (scripts/integration/feed.ts):
- * each violation once (the same operation, kind and message seen again only counts), newest first.
+ * The findings the integration gateway reports for this page (scripts/integration/feed.ts): those
+ * that happened since the page started loading, each violation once (the same operation, kind
+ * and message seen again only counts), newest first.
  */
 
 /** A finding as the gateway's feed sends it. */
@@ -44,4 +45,34 @@ export function parseFinding(data: string): ContractFinding | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * This page's list, filled from the feed as soon as it connects (before the badge renders), so
+ * the first calls' findings are in it. The feed also sends recent occurrences of before the page
+ * loaded: those are left out.
+ */
+export class FindingsStore {
+  private list: ListedFinding[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly since: number) {}
+
+  add(finding: ContractFinding): void {
+    if (Date.parse(finding.time) < this.since) return;
+    this.list = withFinding(this.list, finding);
+    this.listeners.forEach((listener) => listener());
+  }
+
+  clear(): void {
+    this.list = [];
+    this.listeners.forEach((listener) => listener());
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): ListedFinding[] => this.list;
 }

@@ -9,12 +9,22 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { THEME } from '@/ui/theme';
 import { ContractFindingsBadge } from './ContractFindingsBadge';
+import { FindingsStore, parseFinding } from './findings-list';
 
 /** The gateway's findings feed (scripts/integration/feed.ts). */
 const FEED_URL = '/__contract/findings';
 
+/** Findings of up to this long before the page's navigation started count for it (clock rounding). */
+const SKEW_MS = 1_000;
+
 export function watchContractFindings(): void {
   const feed = new EventSource(FEED_URL);
+  // Listening from the start: what the feed sends with its hello (the page's first calls) is kept.
+  const store = new FindingsStore(performance.timeOrigin - SKEW_MS);
+  feed.addEventListener('finding', (event: MessageEvent<string>) => {
+    const finding = parseFinding(event.data);
+    if (finding) store.add(finding);
+  });
   let mounted = false;
   feed.addEventListener('hello', (event: MessageEvent<string>) => {
     if (mounted) return;
@@ -30,7 +40,7 @@ export function watchContractFindings(): void {
     document.body.append(host);
     createRoot(host).render(
       <ConfigProvider locale={zhCN} theme={THEME}>
-        <ContractFindingsBadge feed={feed} upstream={upstream} />
+        <ContractFindingsBadge store={store} upstream={upstream} />
       </ConfigProvider>,
     );
   });
