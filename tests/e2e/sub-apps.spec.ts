@@ -117,6 +117,53 @@ test.describe('the error state tells the truth', () => {
   });
 });
 
+test.describe('a UMD child mounts when it registers its lifecycle, whenever that is (issue 40)', () => {
+  test('registered a while after its script loaded: mounted then', async ({ page }) => {
+    // As a large module graph, or a bundle that is itself a micro-app host, does it.
+    await replaceManualScript(
+      page,
+      `setTimeout(() => {
+        window.mount = () => {
+          const heading = document.createElement('h1');
+          heading.textContent = '迟到的生命周期';
+          document.body.append(heading);
+        };
+        window.unmount = () => document.body.replaceChildren();
+      }, 700);`,
+    );
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
+    await expect(app(page, 'manual').getByRole('heading', { name: '迟到的生命周期' })).toBeVisible();
+    await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted');
+  });
+
+  test('an entry that throws after registering (micro-app’s own Vite example): logged and mounted', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await replaceManualScript(
+      page,
+      `setTimeout(() => {
+        window['micro-app-manual'] = {
+          mount() {
+            const heading = document.createElement('h1');
+            heading.textContent = '注册后抛错的子应用';
+            document.body.append(heading);
+          },
+          unmount() {},
+        };
+        throw new ReferenceError('escapeKey1 is not defined');
+      }, 300);`,
+    );
+    await signInToShell(page, 'personal', routeTo.subAppHome('manual'));
+    await expect(app(page, 'manual').getByRole('heading', { name: '注册后抛错的子应用' })).toBeVisible();
+    await expect(page.locator('.sub-app-host')).toHaveAttribute('data-status', 'mounted');
+    expect(errors.join('\n')).toMatch(
+      /threw after registering its lifecycle; mounting it anyway: .*escapeKey1/,
+    );
+  });
+});
+
 test.describe('the shell URL is the source of truth for the child route', () => {
   test('navigating inside the child moves the address bar; reload and deep links land there', async ({
     page,

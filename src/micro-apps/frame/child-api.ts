@@ -256,6 +256,17 @@ export async function mountChild(app: string, data: unknown): Promise<void> {
   window.dispatchEvent(new CustomEvent('mounted'));
 }
 
+/**
+ * A UMD lifecycle that appeared after the entry's scripts had run (a module graph still
+ * evaluating, a bundle that registers in a later task): its `mount`, as micro-app calls it.
+ */
+export async function mountRegisteredLate(app: string, data: unknown): Promise<void> {
+  const lifecycle = lifecycleOf(app);
+  if (!lifecycle) return;
+  (window as unknown as ChildWindow).__MICRO_APP_UMD_MODE__ = true;
+  await lifecycle.mount(data);
+}
+
 /** Before the frame goes away: the child's unmount hooks, in micro-app's order. */
 export async function unmountChild(app: string, data: unknown): Promise<void> {
   const lifecycle = lifecycleOf(app);

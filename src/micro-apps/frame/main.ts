@@ -19,7 +19,7 @@ import {
   type Hello,
   type Welcome,
 } from '../frame-protocol';
-import { hasLifecycle, installChildApi, mountChild, unmountChild } from './child-api';
+import { hasLifecycle, installChildApi, mountChild, mountRegisteredLate, unmountChild } from './child-api';
 import {
   buildChildPage,
   childStylesheetsApplied,
@@ -42,6 +42,8 @@ const AFTER_ERROR_MS = 1_500;
  * changed nothing.
  */
 const SHIPPED_CONTENT_GRACE_MS = 1_000;
+/** How often the frame looks for a lifecycle the child registers after its scripts ran. */
+const LIFECYCLE_POLL_MS = 50;
 /** How long to wait for the shell's welcome. */
 const WELCOME_LIMIT_MS = 10_000;
 
@@ -173,10 +175,13 @@ async function start(): Promise<void> {
   // Unmount: asked for by the shell, acknowledged when the child's hooks ran (or failed). A frame
   // removed without asking (a browser that cannot keep it while it leaves) unmounts on pagehide.
   let unmounting: Promise<void> | null = null;
-  const unmount = () =>
-    (unmounting ??= unmountChild(app, api.fromShell.data).catch((error: unknown) =>
+  let stopLifecycleWatch = () => {};
+  const unmount = () => {
+    stopLifecycleWatch();
+    return (unmounting ??= unmountChild(app, api.fromShell.data).catch((error: unknown) =>
       console.error(`[sub-app ${app}] unmount threw`, error),
     ));
+  };
   window.addEventListener('pagehide', () => void unmount());
 
   port.onmessage = (event: MessageEvent) => {
@@ -238,7 +243,32 @@ async function start(): Promise<void> {
   }
 
   const since = performance.now();
+  // micro-app's two forms (`window.mount`, `window['micro-app-<name>']`) may appear after the
+  // entry's `load` — a module script's load is not proof its code ran: watched for until the
+  // render limit, and mounted when they do, whatever the entry threw meanwhile.
+  let lateMountFailed = false;
+  if (!registered) {
+    const timer = window.setInterval(() => {
+      if (!hasLifecycle(app)) {
+        if (performance.now() - since >= RENDER_LIMIT_MS) window.clearInterval(timer);
+        return;
+      }
+      window.clearInterval(timer);
+      registered = true;
+      if (firstError)
+        console.error(
+          `[sub-app ${app}] its entry threw after registering its lifecycle; mounting it anyway: ${firstError.reason}`,
+        );
+      mountRegisteredLate(app, api.fromShell.data).catch((error: unknown) => {
+        lateMountFailed = true;
+        watch.disconnect();
+        fail(describe(error));
+      });
+    }, LIFECYCLE_POLL_MS);
+    stopLifecycleWatch = () => window.clearInterval(timer);
+  }
   for (;;) {
+    if (lateMountFailed) return;
     const settledShipped = shipped && !firstError && performance.now() - since >= SHIPPED_CONTENT_GRACE_MS;
     if ((changed || !shipped || settledShipped) && hasVisibleContent()) {
       watch.disconnect();
@@ -250,11 +280,13 @@ async function start(): Promise<void> {
     // nothing is a failure then.
     if (!registered && firstError && now - Math.max(firstError.at, since) >= AFTER_ERROR_MS) {
       watch.disconnect();
+      stopLifecycleWatch();
       fail(`the app failed before showing anything: ${firstError.reason}`);
       return;
     }
     if (now - since >= RENDER_LIMIT_MS) {
       watch.disconnect();
+      stopLifecycleWatch();
       fail(
         `the app's scripts ran but it showed nothing within ${RENDER_LIMIT_MS / 1000} s` +
           (firstError ? ` (${firstError.reason})` : ''),
