@@ -56,6 +56,15 @@ export interface CallSpec {
   body?: RequestBody;
 }
 
+/** An answer's body as JSON, or undefined when it is empty or not JSON. */
+export function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The services' clients, typed by the contracts; the checker calls them by template. */
 export interface ServiceClients {
   workbench: Client<WorkbenchPaths>;
@@ -138,12 +147,7 @@ export async function send(
   try {
     const { response } = await request(spec.method.toLowerCase(), spec.template, init);
     const text = answer ? await answer.text() : '';
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(text);
     return {
       sent,
       received: {
@@ -237,12 +241,7 @@ export function sendBare(
       );
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
+        const json = jsonOf(text);
         const allow = response.headers.allow;
         done({
           status: response.statusCode,

@@ -27,7 +27,7 @@ import { REALTIME_PATH } from '../mock/realtime';
 import { favicon, FAVICON_PATH, handleLogout, stylesheet, STYLESHEET_PATH } from '../mock/sso';
 import { serveSubApp, SUB_APPS_PREFIX } from '../mock/sub-apps';
 import { remoteSubAppKeys, SubAppTokenIssuer } from '../mock/sub-app-tokens';
-import type { SentRequest } from '../conformance/client';
+import { jsonOf, type Received, type SentRequest } from '../conformance/client';
 import { serviceDocuments, type OperationInfo, type ServiceName } from '../lib/openapi';
 import { FindingsFeed } from './feed';
 import { HarRecorder } from './har';
@@ -474,16 +474,16 @@ export async function startIntegrationGateway(options: IntegrationOptions): Prom
 }
 
 /** An answer as the checker's `Findings.checkResponse` reads it. */
-function receivedOf(status: number, headers: Record<string, unknown>, body: Buffer, ms: number) {
+function receivedOf(status: number, headers: Record<string, unknown>, body: Buffer, ms: number): Received {
   const text = body.toString('utf8');
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
   const contentType = headers['content-type'];
-  return { status, contentType: typeof contentType === 'string' ? contentType : undefined, text, json, ms };
+  return {
+    status,
+    contentType: typeof contentType === 'string' ? contentType : undefined,
+    text,
+    json: jsonOf(text),
+    ms,
+  };
 }
 
 /** The origin the browser used (through the dev server's proxy: its X-Forwarded-Host). */
