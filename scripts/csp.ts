@@ -164,6 +164,23 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 /** The page sub-apps run in (src/micro-apps/frame-protocol.ts frameUrl). */
 const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
+/**
+ * The shell's pages name their speculation rules (public/speculation-rules.json: prerender a
+ * module tab's page when the pointer rests on it) in a header, not an inline script, so the
+ * shell's `script-src` stays `'self'`. The file must be sent with its own media type.
+ * deploy/nginx/workbench/shell.conf does the same.
+ */
+export const SPECULATION_RULES = '/speculation-rules.json';
+export const SPECULATION_RULES_HEADER = `"${SPECULATION_RULES}"`;
+export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
+
+function sendSpeculationRules(outDir: string, res: import('node:http').ServerResponse) {
+  res.setHeader('Content-Type', SPECULATION_RULES_TYPE);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.end(readFileSync(path.join(outDir, SPECULATION_RULES)));
+}
+
 /** Sent with the policy on every page (deploy/nginx/workbench/document.conf sends them for nginx too). */
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -233,6 +250,7 @@ export function cspPreview(): Plugin {
           return notFound(res, 'A sub-app frame origin serves the frame page and its assets only.');
         if (!frameApp && page === SUB_APP_FRAME_PAGE)
           return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
+        if (!frameApp && page === SPECULATION_RULES) return sendSpeculationRules(outDir, res);
         const nonce = newNonce();
         const sources = policySources(env, loopbackShellOrigins(port));
         const policy = frameApp ? subAppFramePolicy : contentSecurityPolicy;
@@ -257,6 +275,7 @@ export function cspPreview(): Plugin {
         }
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
+        if (!frameApp) res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
         res.end(req.method === 'HEAD' ? undefined : html.replaceAll(NONCE_PLACEHOLDER, nonce));
       });
     },

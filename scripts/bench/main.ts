@@ -4,7 +4,8 @@
  * home 7 times (cold cache) and prints JS bytes transferred, requests and the
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
  * (the home's embedded app reported content in its frame). Then a realtime
- * burst: 1,000 pushed events, list reloads and the longest main-thread task. Then what the
+ * burst: 1,000 pushed events, list reloads and the longest main-thread task. Then switching apps
+ * by module tab, unthrottled and at 4× (tab-switch.ts). Then what the
  * integration gateway's live checks add to each call (gateway-overhead.ts).
  * Figures only — no pass/fail (targets: first-load JS ≤ 300 KB gzip, shell ready ≤ 1.5 s).
  */
@@ -17,6 +18,7 @@ import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
 import { startMockStack } from '../mock/index';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { serveBuild } from './static-server';
+import { benchTabSwitches } from './tab-switch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPU_THROTTLE = 4;
@@ -172,6 +174,8 @@ async function main() {
       console.log(`  notice list requests: ${burst.listRequests}   (target ≤ 3)`);
       console.log(`  longest main-thread task while they arrived: ${Math.round(burst.longestTaskMs)} ms`);
     }
+    // Switching apps by module tab: its own browser (puppeteer-core; see tab-switch.ts).
+    for (const line of await benchTabSwitches(site.url)) console.log(line);
     for (const line of await measureGatewayOverhead(stack.url)) console.log(line);
   } finally {
     await browser.close();

@@ -6,12 +6,14 @@
  * the same port: src/constants/frame-origins.ts) get the frame page for every path but the
  * assets, as a deployment's frame server does.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
 import { frameAppOfHost } from '../../src/constants/frame-origins';
+import { SPECULATION_RULES, SPECULATION_RULES_HEADER, SPECULATION_RULES_TYPE } from '../csp';
 
 export interface StaticServer {
   url: string;
@@ -64,8 +66,16 @@ export async function serveBuild(opts: {
     } else if (pageOf(req.url) === '/sub-app.html') {
       res.writeHead(404);
       res.end(); // the frame page is served on the frame origins only
+    } else if (pageOf(req.url) === SPECULATION_RULES) {
+      res.writeHead(200, { 'Content-Type': SPECULATION_RULES_TYPE, 'Cache-Control': 'no-cache' });
+      res.end(readFileSync(path.join(opts.dir, SPECULATION_RULES)));
     } else if (proxied(req.url ?? '/')) proxy.web(req, res);
-    else gzip(req, res, () => files(req, res));
+    else {
+      // The shell's pages (its routes, index.html) name their speculation rules, as preview and nginx do.
+      if (/^(|\.html)$/.test(path.extname(pageOf(req.url))))
+        res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
+      gzip(req, res, () => files(req, res));
+    }
   });
   server.on('upgrade', (req, socket, head) => {
     if (proxied(req.url ?? '')) proxy.ws(req, socket, head);

@@ -27,6 +27,7 @@ beforeEach(() => {
     getTenantId: () => 't-ent-2001',
     baseUrl: origin,
     timeoutMs: 60_000,
+    beforeWrite: () => Promise.resolve(),
   });
 });
 
@@ -44,6 +45,29 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('transport: request', () => {
+  it('sends reads at once and holds every write until beforeWrite settles (a prerendered page)', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(url, () => {
+        seen.push('GET');
+        return HttpResponse.json({ code: 0, data: {} });
+      }),
+      http.post(`${origin}/api/workbench/user/v1/feedback`, () => {
+        seen.push('POST');
+        return HttpResponse.json({ code: 0, data: {} });
+      }),
+    );
+    let shown = () => {};
+    configureTransport({ beforeWrite: () => new Promise<void>((resolve) => (shown = resolve)) });
+    const write = request('workbench', { url: '/user/v1/feedback', method: 'post', data: { a: 1 } });
+    await request('workbench', { url: '/userconfig/v2/info', method: 'GET' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['GET']);
+    shown();
+    await write;
+    expect(seen).toEqual(['GET', 'POST']);
+  });
+
   it('prefixes the service, sends the basic token and tenant header, and unwraps data on code 0', async () => {
     let seen: Request | undefined;
     server.use(

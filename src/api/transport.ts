@@ -53,6 +53,11 @@ export interface TransportDeps {
   fetch: typeof fetch;
   baseUrl: string;
   timeoutMs: number;
+  /**
+   * Settles when the app may write: a page prerendered before the user opened it reads only
+   * (ui/page-shown.ts). Every call but GET and HEAD waits for it.
+   */
+  beforeWrite: () => Promise<void>;
 }
 
 /** Messages raised before the toast is wired (the first calls leave before the UI library loads). */
@@ -66,6 +71,7 @@ const deps: TransportDeps = {
   fetch: (...args) => globalThis.fetch(...args),
   baseUrl: '',
   timeoutMs: REQUEST_TIMEOUT_MS,
+  beforeWrite: () => Promise.resolve(),
 };
 
 let sessionExpiring = false;
@@ -136,6 +142,9 @@ function fail(error: ApiError): never {
   throw error;
 }
 
+/** Methods that change nothing on the server. */
+const READS = new Set(['GET', 'HEAD']);
+
 /** Aborts on the caller's signal or after the timeout, whichever comes first. */
 function withTimeout(signal: AbortSignal | undefined): {
   signal: AbortSignal;
@@ -162,6 +171,7 @@ function withTimeout(signal: AbortSignal | undefined): {
 }
 
 export async function request<T>(service: ServiceName, config: RequestConfig): Promise<Unwrap<T>> {
+  if (!READS.has(config.method.toUpperCase())) await deps.beforeWrite();
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   let body: BodyInit | undefined;
   if (config.data instanceof FormData) {

@@ -12,7 +12,8 @@ import { configureTransport } from '@/api/transport';
 import { config } from '@/config/env';
 import { prefetchSession } from '@/session/queries';
 import { acceptTokenFromUrl, expireSession } from '@/session/sso';
-import { getTenantId, getToken } from '@/session/storage';
+import { getTenantId, getToken, readItem, subscribeStorage } from '@/session/storage';
+import { reloadIfSessionChanged, whenShown } from '@/ui/page-shown';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -30,7 +31,11 @@ configureTransport({
   timeoutMs: config.requestTimeoutMs,
   // Session expiry: clear the credentials and go to logout (SPEC §4, §8).
   onSessionExpired: expireSession,
+  // A prerendered page (a module tab the pointer rests on) reads only until it is opened.
+  beforeWrite: whenShown,
 });
 acceptTokenFromUrl();
+// A prerendered page (a module tab's) is reloaded when shown if another page changed the session meanwhile.
+reloadIfSessionChanged(() => `${getToken() ?? ''} ${readItem('tenantId') ?? ''}`, subscribeStorage);
 /** Settles when the bootstrap calls have answered (at once when signed out): main.tsx renders after it. */
 export const sessionPrefetched = prefetchSession(queryClient);

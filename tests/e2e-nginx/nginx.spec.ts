@@ -7,9 +7,18 @@
  * socket work through the proxy with the site's host passed on, both kinds of sample
  * sub-app mount, and no document raises a policy violation.
  */
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { contentSecurityPolicy, policyDirectives, policySources, subAppFramePolicy } from '../../scripts/csp';
+import {
+  contentSecurityPolicy,
+  policyDirectives,
+  policySources,
+  SPECULATION_RULES,
+  SPECULATION_RULES_HEADER,
+  SPECULATION_RULES_TYPE,
+  subAppFramePolicy,
+} from '../../scripts/csp';
 import { ROUTES, routeTo } from '../../src/constants/routes';
 import { signInToShell } from '../e2e/fixtures';
 import { watchPolicy } from '../e2e/policy-watch';
@@ -57,7 +66,12 @@ test('documents: the header’s nonce is the page’s, fresh per response, in sc
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers()['cache-control']).toBe('no-cache');
+    expect(response.headers()['speculation-rules']).toBe(SPECULATION_RULES_HEADER);
   }
+  // The rules themselves, with the media type without which the browser ignores them.
+  const rules = await request.get(SPECULATION_RULES);
+  expect(rules.headers()['content-type']).toBe(SPECULATION_RULES_TYPE);
+  expect(await rules.json()).toEqual(JSON.parse(readFileSync('public/speculation-rules.json', 'utf8')));
   expect(nonceOf(first.headers()['content-security-policy'] ?? '')).not.toBe(
     nonceOf(deep.headers()['content-security-policy'] ?? ''),
   );
@@ -65,6 +79,7 @@ test('documents: the header’s nonce is the page’s, fresh per response, in sc
   // The frame page is never on the shell's origin; on a frame origin it has its own policy.
   expect((await request.get('/sub-app.html?route=/micro-app-manual/')).status()).toBe(404);
   const frame = await getWithHost(`manual.localhost:${new URL(baseURL).port}`, '/sub-app.html');
+  expect(frame.headers['speculation-rules']).toBeUndefined();
   const framePolicy = frame.headers['content-security-policy'] ?? '';
   expect(policyDirectives(framePolicy)).toEqual(
     policyDirectives(subAppFramePolicy(sources, nonceOf(framePolicy))),

@@ -9,7 +9,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
-import { policyDirectives } from '../../scripts/csp';
+import {
+  policyDirectives,
+  SPECULATION_RULES,
+  SPECULATION_RULES_HEADER,
+  SPECULATION_RULES_TYPE,
+} from '../../scripts/csp';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';
@@ -49,6 +54,20 @@ test('the preview sends a strict policy with a fresh nonce per page', async ({ r
   const otherNonce = /'nonce-([^']+)'/.exec(second.headers()['content-security-policy'] ?? '')?.[1];
   expect(otherNonce).toBeTruthy();
   expect(otherNonce).not.toBe(nonce);
+});
+
+test('the module tabs are prerendered through a header, not an inline script (issue 40)', async ({
+  request,
+}) => {
+  const page = await request.get(routeTo.subAppHome('product'));
+  expect(page.headers()['speculation-rules']).toBe(SPECULATION_RULES_HEADER);
+  expect(await page.text()).not.toContain('speculationrules');
+  const rules = await request.get(SPECULATION_RULES);
+  expect(rules.headers()['content-type']).toBe(SPECULATION_RULES_TYPE);
+  // Only the module tabs a settled page marked, never the page the user is on.
+  const { prerender } = (await rules.json()) as { prerender: { where: unknown; eagerness: string }[] };
+  expect(JSON.stringify(prerender[0]?.where)).toContain('a[data-module-tab][data-prerender]');
+  expect(JSON.stringify(prerender[0]?.where)).toContain('[aria-current=page]');
 });
 
 test("a sub-app's frame gets its own policy on its own origin: the child's needs, nothing for other origins", async ({

@@ -71,6 +71,23 @@ afterEach(() => {
 });
 
 describe('RealtimeConnection', () => {
+  it('a prerendered page opens no socket until the user opens the page', async () => {
+    Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
+    try {
+      const view = mount();
+      browserIdle();
+      expect(realtime.notifyManual).toBeUndefined();
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      await settle();
+      browserIdle();
+      expect(realtime.notifyManual).toBeDefined();
+      view.unmount();
+    } finally {
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => false });
+    }
+  });
+
   it('opens the socket once the browser is idle, not in the first commit, and closes it on unmount', () => {
     const view = mount();
     expect(realtime.notifyManual).toBeUndefined();

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
+import { isPrerendering, whenShown } from '@/ui/page-shown';
 import { IDLE_DEADLINE_MS, whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
 import { startNoticeRealtime } from './notice-realtime';
@@ -42,18 +43,26 @@ export function RealtimeConnection() {
     // The socket (and its storage listener) opens once the browser is idle: a task of its own,
     // not part of the shell's first commit. By the same deadline as the bell's list (useIdleOnce),
     // so no new notice falls between the list and the socket for longer than before.
+    // A prerendered page (ui/page-shown.ts) opens it only once the user opened the page.
     let realtime: ReturnType<typeof startNoticeRealtime> | undefined;
-    const cancel = whenIdle(() => {
-      realtime = startNoticeRealtime({
-        url: config.realtimeUrl,
-        queryClient,
-        tid,
-        uid,
-        notifyManual: refreshManualApp,
-      });
-    }, IDLE_DEADLINE_MS);
+    let cancel: (() => void) | undefined;
+    let stopped = false;
+    const startWhenIdle = () => {
+      cancel = whenIdle(() => {
+        realtime = startNoticeRealtime({
+          url: config.realtimeUrl,
+          queryClient,
+          tid,
+          uid,
+          notifyManual: refreshManualApp,
+        });
+      }, IDLE_DEADLINE_MS);
+    };
+    if (!isPrerendering()) startWhenIdle();
+    else void whenShown().then(() => !stopped && startWhenIdle());
     return () => {
-      cancel();
+      stopped = true;
+      cancel?.();
       realtime?.stop();
     };
   }, [queryClient, tid, uid]);

@@ -44,6 +44,8 @@ const AFTER_ERROR_MS = 1_500;
 const SHIPPED_CONTENT_GRACE_MS = 1_000;
 /** How often the frame looks for a lifecycle the child registers after its scripts ran. */
 const LIFECYCLE_POLL_MS = 50;
+/** How often the render watch looks when nothing in the page changed. */
+const RENDER_TICK_MS = 100;
 /** How long to wait for the shell's welcome. */
 const WELCOME_LIMIT_MS = 10_000;
 
@@ -212,11 +214,16 @@ async function start(): Promise<void> {
   // cleanly and a moment passed (a server-rendered page hydrates without changing much).
   let changed = false;
   let shipped: boolean;
+  /** Wakes the render watch below as soon as the child changed the page (not at its next tick). */
+  let wake = () => {};
   const loaderOwn = (node: Node) => node instanceof Element && /^(SCRIPT|STYLE|LINK)$/.test(node.tagName);
   const watch = new MutationObserver((records) => {
     const byApp = (r: MutationRecord) =>
       r.type !== 'childList' || ![...r.addedNodes, ...r.removedNodes].every(loaderOwn);
-    if (records.some(byApp)) changed = true;
+    if (records.some(byApp)) {
+      changed = true;
+      wake();
+    }
   });
   let registered: boolean;
   try {
@@ -293,7 +300,15 @@ async function start(): Promise<void> {
       );
       return;
     }
-    await new Promise((resolve) => window.setTimeout(resolve, 100));
+    // The next change of the page, or a tick (time limits, a style that made content visible).
+    await new Promise<void>((resolve) => {
+      const tick = window.setTimeout(() => resolve(), RENDER_TICK_MS);
+      wake = () => {
+        window.clearTimeout(tick);
+        wake = () => {};
+        resolve();
+      };
+    });
   }
 }
 

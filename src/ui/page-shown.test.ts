@@ -1,0 +1,96 @@
+/**
+ * A prerendered page (the module tabs' speculation rules) reads only until it is shown, and a
+ * page prepares the next one only once it has settled.
+ */
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isPrerendering, reloadIfSessionChanged, usePageSettled, whenShown } from './page-shown';
+
+function prerender(on: boolean) {
+  Object.defineProperty(document, 'prerendering', { configurable: true, get: () => on });
+}
+function activate() {
+  prerender(false);
+  document.dispatchEvent(new Event('prerenderingchange'));
+}
+
+/** Longer than the idle wait (jsdom has no requestIdleCallback: when-idle.ts waits 500 ms). */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 650));
+
+afterEach(() => {
+  prerender(false);
+  vi.restoreAllMocks();
+});
+
+describe('page-shown', () => {
+  it('a page loaded the usual way is shown at once', async () => {
+    expect(isPrerendering()).toBe(false);
+    await expect(whenShown()).resolves.toBeUndefined();
+  });
+
+  it('a prerendered page is shown when the browser activates it, not before', async () => {
+    prerender(true);
+    let shown = false;
+    void whenShown().then(() => (shown = true));
+    await Promise.resolve();
+    expect(shown).toBe(false);
+    activate();
+    await Promise.resolve();
+    expect(shown).toBe(true);
+  });
+
+  it('reloads a prerendered page whose session another page changed; its own writes do not count', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    let stored = 'token-a t-1';
+    const listeners = new Set<() => void>();
+    prerender(true);
+    reloadIfSessionChanged(
+      () => stored,
+      (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    );
+    stored = 'token-a t-2'; // this page chose its tenant itself
+    listeners.forEach((l) => l());
+    activate();
+    await Promise.resolve();
+    expect(reload).not.toHaveBeenCalled();
+
+    prerender(true);
+    reloadIfSessionChanged(
+      () => stored,
+      (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    );
+    stored = 'token-b t-2'; // another page signed in again meanwhile
+    activate();
+    await Promise.resolve();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('settles once the named mark is there and the browser was idle, only after being shown', async () => {
+    try {
+      prerender(true);
+      const { result } = renderHook(() => usePageSettled('sub-app-mounted-test'));
+      performance.mark('sub-app-mounted-test');
+      await act(() => idle());
+      expect(result.current).toBe(false); // still prerendering
+      activate();
+      await act(() => idle());
+      expect(result.current).toBe(true);
+    } finally {
+      performance.clearMarks('sub-app-mounted-test');
+    }
+  });
+
+  it('waits for the mark when it is not there yet', async () => {
+    try {
+      const { result } = renderHook(() => usePageSettled('later-mark-test'));
+      await act(() => idle());
+      expect(result.current).toBe(false);
+      performance.mark('later-mark-test');
+      await act(() => idle());
+      expect(result.current).toBe(true);
+    } finally {
+      performance.clearMarks('later-mark-test');
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * A page the browser prerenders (the module tabs' Speculation Rules, public/speculation-rules.json)
+ * runs before the user opens it, and may never be opened. Until it is shown it only reads: it
+ * renders and fetches what it shows, but opens no socket and sends no write (the transport waits
+ * for `whenShown` before any call that is not a GET); the browser itself holds back the
+ * sub-apps' frames (other origins) until then. A page loaded the usual way is shown at once.
+ */
+
+import { useEffect, useState } from 'react';
+import { IDLE_DEADLINE_MS, whenIdle } from './when-idle';
+
+/** Whether this page is being prerendered and not yet shown. */
+export const isPrerendering = (): boolean =>
+  typeof document !== 'undefined' && (document as { prerendering?: boolean }).prerendering === true;
+
+/** Settles when the page is shown: at once, or when a prerendered page is activated. */
+export function whenShown(): Promise<void> {
+  if (!isPrerendering()) return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('prerenderingchange', () => resolve(), { once: true }),
+  );
+}
+
+/**
+ * Reloads a prerendered page that is shown after another page changed the session it was
+ * rendered for (signed out, chose another enterprise): it would show the old one.
+ * `sessionKey` reads what identifies the stored session (token and tenant); `subscribe` tells
+ * of this page's own writes, which move what it was rendered for.
+ */
+export function reloadIfSessionChanged(
+  sessionKey: () => string,
+  subscribe: (listener: () => void) => () => void,
+): void {
+  if (!isPrerendering()) return;
+  let renderedFor = sessionKey();
+  const unsubscribe = subscribe(() => {
+    if (isPrerendering()) renderedFor = sessionKey();
+  });
+  void whenShown().then(() => {
+    unsubscribe();
+    if (sessionKey() !== renderedFor) window.location.reload();
+  });
+}
+
+/**
+ * True once this page is shown, its main content is on screen (the performance mark `mark`
+ * when given, such as the hosted app's `sub-app-mounted`) and the browser was idle after it:
+ * the moment to prepare the next page without slowing this one.
+ */
+export function usePageSettled(mark?: string): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let cancelIdle: (() => void) | undefined;
+    let observer: PerformanceObserver | undefined;
+    let stopped = false;
+    const settleWhenIdle = () => {
+      if (stopped || cancelIdle) return;
+      cancelIdle = whenIdle(() => setSettled(true), IDLE_DEADLINE_MS);
+    };
+    void whenShown().then(() => {
+      if (stopped) return;
+      if (!mark || typeof PerformanceObserver !== 'function') return settleWhenIdle();
+      if (performance.getEntriesByName(mark, 'mark').length) return settleWhenIdle();
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName(mark, 'mark').length) settleWhenIdle();
+      });
+      observer.observe({ type: 'mark' });
+    });
+    return () => {
+      stopped = true;
+      cancelIdle?.();
+      observer?.disconnect();
+    };
+  }, [mark]);
+  return settled;
+}
