@@ -166,6 +166,7 @@ export default tseslint.config(
       'node_modules',
       'docs/api',
       'test-results',
+      '.children-dev',
       'openapi/spectral',
     ],
   },

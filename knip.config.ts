@@ -15,11 +15,17 @@ const config: KnipConfig = {
     'packages/sub-app-kit/index.{js,d.ts}',
     // Custom functions of the Spectral ruleset (openapi/.spectral.yaml names them).
     'openapi/spectral/*.js',
+    // The children the browser tests build as other teams do (tests/e2e-children): their own
+    // entries, configs and Vue components; the webpack one is built by a script run with tsx.
+    'tests/e2e-children/children/*/src/main.js',
+    'tests/e2e-children/children/vite-vue/vite.config.js',
+    'tests/e2e-children/build-webpack-child.ts',
   ],
   project: [
     'src/**/*.{ts,tsx}',
     'scripts/**/*.{ts,tsx,mjs,js}',
     'tests/**/*.{ts,tsx}',
+    'tests/e2e-children/children/**/*.{js,vue}',
     'packages/**/*.{js,d.ts}',
     'openapi/**/*.js',
     'generated/**/*.ts',

@@ -173,10 +173,21 @@ async function main(): Promise<void> {
   // mock stack does. Nothing reaches the gateway through it before the banner.
   const args = preview
     ? [packageBin('vite'), 'preview', '--port', String(port), '--strictPort']
-    : [packageBin('vite'), '--port', String(port), '--strictPort'];
+    : // Behind the integration gateway the dev build listens to its findings feed (main.tsx).
+      [
+        packageBin('vite'),
+        '--port',
+        String(port),
+        '--strictPort',
+        ...(mode ? ['--mode', 'integration'] : []),
+      ];
   web = spawnManaged(preview ? 'vite preview' : 'vite', nodeBinary(), args, {
     inherit: true,
-    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MOCK_PORT: String(mockPort),
+    },
   });
   const server = web;
   stack = await stackStarted;

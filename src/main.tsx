@@ -23,9 +23,9 @@ if (!root) throw new Error('index.html has no #root');
 // `/` becomes the landing page's address first, so the router starts there (app/landing.ts).
 // Meanwhile, in a task of its own, what the first commit would compile inside its task (app/warm-up.ts).
 warmUpLibrariesSoon();
-// Development builds behind the integration gateway show its contract findings (src/dev-tools);
+// Development builds behind the integration gateway (start.ts runs Vite in mode "integration") show its contract findings (src/dev-tools);
 // production builds drop this branch and the module with it (a build test checks).
-if (import.meta.env.DEV)
+if (import.meta.env.DEV && import.meta.env.MODE === 'integration')
   void import('./dev-tools/contract-findings').then((tools) => tools.watchContractFindings());
 void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
   enterLandingPage(queryClient);

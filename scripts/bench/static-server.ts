@@ -27,6 +27,8 @@ export async function serveBuild(opts: {
   dir: string;
   gatewayUrl: string;
   port?: number;
+  /** Name the speculation rules on the shell's pages, as production does (default); false for an A/B. */
+  speculationRules?: boolean;
 }): Promise<StaticServer> {
   const proxy = createProxyServer({ target: opts.gatewayUrl, changeOrigin: true, ws: true });
   proxy.on('error', (_err, _req, res) => {
@@ -72,7 +74,7 @@ export async function serveBuild(opts: {
     } else if (proxied(req.url ?? '/')) proxy.web(req, res);
     else {
       // The shell's pages (its routes, index.html) name their speculation rules, as preview and nginx do.
-      if (/^(|\.html)$/.test(path.extname(pageOf(req.url))))
+      if (opts.speculationRules !== false && /^(|\.html)$/.test(path.extname(pageOf(req.url))))
         res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
       gzip(req, res, () => files(req, res));
     }

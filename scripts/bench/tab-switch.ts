@@ -172,7 +172,10 @@ export async function benchTabSwitches(base: string): Promise<string[]> {
   }
 }
 
-/** `npm run bench:tabs [-- --no-build]`: the production build, gzip, the mock stack behind it. */
+/**
+ * `npm run bench:tabs [-- --no-build] [-- --no-prerender]`: the production build, gzip, the mock
+ * stack behind it; `--no-prerender` leaves out the speculation rules (the A/B's other half).
+ */
 async function main() {
   const { execFileSync } = await import('node:child_process');
   const path = await import('node:path');
@@ -188,6 +191,8 @@ async function main() {
   const site = await serveBuild({
     dir: path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist'),
     gatewayUrl: stack.url,
+    // The A/B: the same build without the header that names the rules (no prerendering).
+    speculationRules: !process.argv.includes('--no-prerender'),
   });
   try {
     for (const line of await benchTabSwitches(site.url)) console.log(line);

@@ -81,6 +81,17 @@ describe('page-shown', () => {
     }
   });
 
+  it('does not settle when the mark came later than asked (a device too slow to prepare the next page)', async () => {
+    try {
+      performance.mark('slow-mark-test', { startTime: performance.now() + 5_000 });
+      const { result } = renderHook(() => usePageSettled('slow-mark-test', 1_500));
+      await act(() => idle());
+      expect(result.current).toBe(false);
+    } finally {
+      performance.clearMarks('slow-mark-test');
+    }
+  });
+
   it('waits for the mark when it is not there yet', async () => {
     try {
       const { result } = renderHook(() => usePageSettled('later-mark-test'));

@@ -45,24 +45,30 @@ export function reloadIfSessionChanged(
 /**
  * True once this page is shown, its main content is on screen (the performance mark `mark`
  * when given, such as the hosted app's `sub-app-mounted`) and the browser was idle after it:
- * the moment to prepare the next page without slowing this one.
+ * the moment to prepare the next page without slowing this one. With `withinMs`, only when the
+ * mark came within that long of the page's start (its activation, for a prerendered page): a
+ * device or network that took longer would not finish preparing in time, and the work would
+ * only compete with the page the user opens next.
  */
-export function usePageSettled(mark?: string): boolean {
+export function usePageSettled(mark?: string, withinMs = Infinity): boolean {
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     let cancelIdle: (() => void) | undefined;
     let observer: PerformanceObserver | undefined;
     let stopped = false;
-    const settleWhenIdle = () => {
+    const settleWhenIdle = (entry?: PerformanceEntry) => {
       if (stopped || cancelIdle) return;
+      if (entry && entry.startTime - pageStart() > withinMs) return;
       cancelIdle = whenIdle(() => setSettled(true), IDLE_DEADLINE_MS);
     };
     void whenShown().then(() => {
       if (stopped) return;
       if (!mark || typeof PerformanceObserver !== 'function') return settleWhenIdle();
-      if (performance.getEntriesByName(mark, 'mark').length) return settleWhenIdle();
+      const [done] = performance.getEntriesByName(mark, 'mark');
+      if (done) return settleWhenIdle(done);
       observer = new PerformanceObserver((entries) => {
-        if (entries.getEntriesByName(mark, 'mark').length) settleWhenIdle();
+        const [entry] = entries.getEntriesByName(mark, 'mark');
+        if (entry) settleWhenIdle(entry);
       });
       observer.observe({ type: 'mark' });
     });
@@ -71,6 +77,13 @@ export function usePageSettled(mark?: string): boolean {
       cancelIdle?.();
       observer?.disconnect();
     };
-  }, [mark]);
+  }, [mark, withinMs]);
   return settled;
+}
+
+/** When this page started for the user: its activation if it was prerendered, else 0. */
+function pageStart(): number {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    (PerformanceEntry & { activationStart?: number }) | undefined;
+  return navigation?.activationStart ?? 0;
 }

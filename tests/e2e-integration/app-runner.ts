@@ -13,12 +13,16 @@ export interface RunningApp {
   stop(): Promise<number | null>;
 }
 
-/** `npm start -- ARGS` on free ports. */
-export async function startApp(args: string[], timeoutMs = 180_000): Promise<RunningApp> {
+/** `npm start -- ARGS` on free ports, with `env` (VITE_* settings) on top of this process's. */
+export async function startApp(
+  args: string[],
+  timeoutMs = 180_000,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   const port = await getPort();
   return run(
     ['scripts/start.ts', ...args],
-    { PORT: String(port), MOCK_PORT: String(await getPort()) },
+    { ...env, PORT: String(port), MOCK_PORT: String(await getPort()) },
     'Ctrl-C stops everything.',
     `http://localhost:${port}`,
     timeoutMs,

@@ -1,8 +1,8 @@
 /**
  * Starts the contract badge when the app runs behind the integration gateway (`npm start --
- * --upstream URL` or `--replay FILE`): its findings feed says hello, and the badge mounts in a
- * root of its own beside the shell. Under the mock stack the feed does not exist (404): the
- * EventSource closes and nothing is shown.
+ * --upstream URL` or `--replay FILE`, which run Vite in mode "integration" for main.tsx): its findings
+ * feed says hello, and the badge mounts in a root of its own beside the shell. Without the feed
+ * (a plain `vite` against the gateway's port) the EventSource closes and nothing is shown.
  */
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
