@@ -2,7 +2,9 @@
  * generated/sub-apps/ from openapi/sub-apps.schema.yaml (the shell ↔ sub-app contract):
  *  - contract.ts: TypeScript types (json-schema-to-typescript), one per $defs entry;
  *  - validate.js (+ .d.ts): Ajv validators compiled ahead of time ("standalone" code), so
- *    the shell checks messages at run time without eval (its policy has no 'unsafe-eval').
+ *    the shell checks messages at run time without eval (its policy has no 'unsafe-eval');
+ *  - packages/sub-app-kit/contract.d.ts: the same types inside the kit, so a team can copy or
+ *    install the kit without this repository.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,8 @@ import { parse } from 'yaml';
 const root = join(import.meta.dirname, '..');
 const SUB_APP_CONTRACT = join(root, 'openapi', 'sub-apps.schema.yaml');
 const out = join(root, 'generated', 'sub-apps');
+/** The kit's own copy of the contract's types (its index.d.ts imports them). */
+const KIT_CONTRACT_TYPES = join(root, 'packages', 'sub-app-kit', 'contract.d.ts');
 
 /** The definitions the shell validates, by the name of their validator. */
 const VALIDATORS = {
@@ -51,6 +55,8 @@ export async function generateSubAppContract(): Promise<void> {
     },
   );
   writeFileSync(join(out, 'contract.ts'), types);
+  // Declarations only (interfaces and type aliases), so the same text is a valid .d.ts.
+  writeFileSync(KIT_CONTRACT_TYPES, types);
 
   // `unicode: false`: string lengths as JavaScript counts them (UTF-16 units). With the default, a
   // `maxLength` makes Ajv's standalone code `require()` its ucs2length helper, even in ESM output

@@ -35,7 +35,14 @@ for (const name of serviceDocuments) {
   ]);
 }
 await generateSubAppContract();
-run(bin('prettier'), ['--log-level', 'warn', '--write', 'generated/types', 'generated/sub-apps']);
+run(bin('prettier'), [
+  '--log-level',
+  'warn',
+  '--write',
+  'generated/types',
+  'generated/sub-apps',
+  'packages/sub-app-kit/contract.d.ts',
+]);
 
 writeFileSync(
   join(root, 'generated', 'README.md'),

@@ -1,5 +1,5 @@
 // Types of the sub-app kit (index.js), from the contract openapi/sub-apps.schema.yaml
-// (generated into generated/sub-apps/contract.ts by `npm run gen`).
+// (contract.d.ts beside this file, written by `npm run gen`): the kit needs nothing else.
 import type {
   AppToShell,
   OpenRequest,
@@ -8,7 +8,7 @@ import type {
   ShellToApp,
   SubAppName,
   ToastRequest,
-} from '../../generated/sub-apps/contract';
+} from './contract';
 
 export type { AppToShell, SessionContext, SessionToken, ShellToApp, SubAppName };
 
