@@ -165,14 +165,24 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
 const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /**
- * The shell's pages name their speculation rules (public/speculation-rules.json: prerender a
- * module tab's page when the pointer rests on it) in a header, not an inline script, so the
+ * The shell's pages name their speculation rules (public/speculation-rules.json: prerender the
+ * other module tabs' pages once a page has settled) in a header, not an inline script, so the
  * shell's `script-src` stays `'self'`. The file must be sent with its own media type.
  * deploy/nginx/workbench/shell.conf does the same.
  */
 export const SPECULATION_RULES = '/speculation-rules.json';
 export const SPECULATION_RULES_HEADER = `"${SPECULATION_RULES}"`;
 export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
+
+/**
+ * Whether a shell page may name its speculation rules: not one that arrived with a credential
+ * in its address (the sign-on's `?code=`, a handed-over `?token=`). The browser fetches the rules
+ * with the page's address as Referer, before the app has cleared it.
+ */
+export function mayNameSpeculationRules(url: string): boolean {
+  const query = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '');
+  return !query.has('code') && !query.has('token');
+}
 
 function sendSpeculationRules(outDir: string, res: import('node:http').ServerResponse) {
   res.setHeader('Content-Type', SPECULATION_RULES_TYPE);
@@ -275,7 +285,8 @@ export function cspPreview(): Plugin {
         }
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
-        if (!frameApp) res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
+        if (!frameApp && mayNameSpeculationRules(req.url ?? '/'))
+          res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
         res.end(req.method === 'HEAD' ? undefined : html.replaceAll(NONCE_PLACEHOLDER, nonce));
       });
     },

@@ -13,7 +13,12 @@ import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
 import { frameAppOfHost } from '../../src/constants/frame-origins';
-import { SPECULATION_RULES, SPECULATION_RULES_HEADER, SPECULATION_RULES_TYPE } from '../csp';
+import {
+  mayNameSpeculationRules,
+  SPECULATION_RULES,
+  SPECULATION_RULES_HEADER,
+  SPECULATION_RULES_TYPE,
+} from '../csp';
 
 export interface StaticServer {
   url: string;
@@ -74,7 +79,11 @@ export async function serveBuild(opts: {
     } else if (proxied(req.url ?? '/')) proxy.web(req, res);
     else {
       // The shell's pages (its routes, index.html) name their speculation rules, as preview and nginx do.
-      if (opts.speculationRules !== false && /^(|\.html)$/.test(path.extname(pageOf(req.url))))
+      if (
+        opts.speculationRules !== false &&
+        mayNameSpeculationRules(req.url ?? '/') &&
+        /^(|\.html)$/.test(path.extname(pageOf(req.url)))
+      )
         res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
       gzip(req, res, () => files(req, res));
     }

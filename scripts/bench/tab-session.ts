@@ -107,6 +107,7 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
   const wire = async (sessionId: string, info: TargetInfo) => {
     if (info.type === 'page') pages.set(sessionId, info);
     if (info.type === 'page' && info.subtype !== 'prerender' && info.targetId === targetId) shown = sessionId;
+    // Throttled before it runs (attached paused, resumed below), so none of it runs at full speed.
     if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(() => {});
     // Its frames on other origins (the sub-apps') run in processes of their own: throttled too.
     await cdp
@@ -149,7 +150,7 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
       void cdp
         .send(
           'Target.setAutoAttach',
-          { autoAttach: true, waitForDebuggerOnStart: false, flatten: true },
+          { autoAttach: true, waitForDebuggerOnStart: true, flatten: true },
           sessionId,
         )
         .then(() => setTimeout(() => resolve(found), 200));

@@ -7,15 +7,24 @@
  * scripts/first-paint.ts). The toast is wired later (transport-setup.ts); messages raised
  * before that are kept.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { configureTransport } from '@/api/transport';
 import { config } from '@/config/env';
 import { prefetchSession } from '@/session/queries';
 import { acceptTokenFromUrl, expireSession } from '@/session/sso';
-import { getTenantId, getToken, readItem, subscribeStorage } from '@/session/storage';
+import {
+  bumpStateGeneration,
+  getTenantId,
+  getToken,
+  readItem,
+  stateGeneration,
+  subscribeStorage,
+} from '@/session/storage';
 import { reloadIfSessionChanged, whenShown } from '@/ui/page-shown';
 
 export const queryClient = new QueryClient({
+  // Every write that went through: a page prerendered before it is reloaded when shown.
+  mutationCache: new MutationCache({ onSuccess: () => bumpStateGeneration() }),
   defaultOptions: {
     // No automatic retries: the transport toasts every failure (a retry would toast twice), and every
     // region offers its own retry button.
@@ -29,13 +38,18 @@ configureTransport({
   getToken,
   getTenantId,
   timeoutMs: config.requestTimeoutMs,
-  // Session expiry: clear the credentials and go to logout (SPEC §4, §8).
-  onSessionExpired: expireSession,
-  // A prerendered page (a module tab the pointer rests on) reads only until it is opened.
+  // Session expiry: clear the credentials and go to logout (SPEC §4, §8) — for a prerendered page
+  // only once it is shown: the credentials are shared with the page the user is on.
+  onSessionExpired: () => void whenShown().then(expireSession),
+  // A prerendered page (another module tab's, ui/page-shown.ts) sends no write until it is shown.
   beforeWrite: whenShown,
 });
 acceptTokenFromUrl();
-// A prerendered page (a module tab's) is reloaded when shown if another page changed the session meanwhile.
-reloadIfSessionChanged(() => `${getToken() ?? ''} ${readItem('tenantId') ?? ''}`, subscribeStorage);
+// A prerendered page (a module tab's) is reloaded when shown if another page changed the session,
+// a stored item or anything on the server meanwhile: it would show what it rendered before.
+reloadIfSessionChanged(
+  () => `${getToken() ?? ''} ${readItem('tenantId') ?? ''} ${stateGeneration()}`,
+  subscribeStorage,
+);
 /** Settles when the bootstrap calls have answered (at once when signed out): main.tsx renders after it. */
 export const sessionPrefetched = prefetchSession(queryClient);

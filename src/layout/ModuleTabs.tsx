@@ -35,7 +35,11 @@ export function ModuleTabs() {
   // The spec's 992 px (MOBILE_BREAKPOINT_PX), antd's "lg".
   const wide = useMediaQuery(DESKTOP_QUERY);
   const current = appForPath(pathname);
-  const settled = usePageSettled(current ? 'sub-app-mounted' : undefined, PRERENDER_WITHIN_MS);
+  const settled = usePageSettled(
+    current ? 'sub-app-mounted' : undefined,
+    current ?? 'shell',
+    PRERENDER_WITHIN_MS,
+  );
   if (routeSet.tabs.length === 0) return null;
   if (!wide) {
     const currentTab = routeSet.tabs.find((app) => app === current);

@@ -266,6 +266,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       slot.append(frame);
 
       return () => {
+        // Settled for good: a limit still waiting for the page to be shown never starts.
+        settled = true;
         window.clearTimeout(timer);
         cover?.release();
         cover = null;

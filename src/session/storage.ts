@@ -59,13 +59,35 @@ export function writeItem<K extends StoredKey>(key: K, value: StoredItems[K]): v
   const store = backend();
   if (store) store.setItem(STORAGE_KEYS[key], raw);
   else memory.set(STORAGE_KEYS[key], raw);
-  listeners.forEach((l) => l());
+  changed();
 }
 
 export function removeItem(key: StoredKey): void {
   backend()?.removeItem(STORAGE_KEYS[key]);
   memory.delete(STORAGE_KEYS[key]);
+  changed();
+}
+
+/**
+ * A counter of what this browser's pages changed: stored items, and every write the app sent
+ * (bumped from the query client's mutation cache). A page prerendered before such a change is
+ * reloaded when shown rather than show what it rendered (ui/page-shown.ts). Not a SPEC item.
+ */
+const GENERATION_KEY = 'workbench.generation';
+
+export const stateGeneration = (): string =>
+  backend()?.getItem(GENERATION_KEY) ?? memory.get(GENERATION_KEY) ?? '0';
+
+export function bumpStateGeneration(): void {
+  const next = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const store = backend();
+  if (store) store.setItem(GENERATION_KEY, next);
+  else memory.set(GENERATION_KEY, next);
   listeners.forEach((l) => l());
+}
+
+function changed(): void {
+  bumpStateGeneration();
 }
 
 /**

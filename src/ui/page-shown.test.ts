@@ -69,7 +69,7 @@ describe('page-shown', () => {
   it('settles once the named mark is there and the browser was idle, only after being shown', async () => {
     try {
       prerender(true);
-      const { result } = renderHook(() => usePageSettled('sub-app-mounted-test'));
+      const { result } = renderHook(() => usePageSettled('sub-app-mounted-test', 'a'));
       performance.mark('sub-app-mounted-test');
       await act(() => idle());
       expect(result.current).toBe(false); // still prerendering
@@ -84,7 +84,7 @@ describe('page-shown', () => {
   it('does not settle when the mark came later than asked (a device too slow to prepare the next page)', async () => {
     try {
       performance.mark('slow-mark-test', { startTime: performance.now() + 5_000 });
-      const { result } = renderHook(() => usePageSettled('slow-mark-test', 1_500));
+      const { result } = renderHook(() => usePageSettled('slow-mark-test', 'a', 1_500));
       await act(() => idle());
       expect(result.current).toBe(false);
     } finally {
@@ -92,9 +92,29 @@ describe('page-shown', () => {
     }
   });
 
+  it("another app in the same page starts over: the old app's mark does not count", async () => {
+    try {
+      performance.mark('moved-mark-test');
+      const { result, rerender } = renderHook(({ app }) => usePageSettled('moved-mark-test', app), {
+        initialProps: { app: 'manual' },
+      });
+      await act(() => idle());
+      expect(result.current).toBe(true);
+      rerender({ app: 'product' });
+      expect(result.current).toBe(false);
+      await act(() => idle());
+      expect(result.current).toBe(false);
+      performance.mark('moved-mark-test');
+      await act(() => idle());
+      expect(result.current).toBe(true);
+    } finally {
+      performance.clearMarks('moved-mark-test');
+    }
+  });
+
   it('waits for the mark when it is not there yet', async () => {
     try {
-      const { result } = renderHook(() => usePageSettled('later-mark-test'));
+      const { result } = renderHook(() => usePageSettled('later-mark-test', 'a'));
       await act(() => idle());
       expect(result.current).toBe(false);
       performance.mark('later-mark-test');

@@ -103,8 +103,10 @@ export async function startViteDevServer(): Promise<DevServer> {
       () => false,
     );
     if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline)
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGTERM');
       throw new Error(`the Vite dev server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -52,9 +52,9 @@ test.describe('in the production build, from their own origin', () => {
     const child = frame(page, 'manual');
     await expect(child.getByTestId('app-title')).toHaveText('Vite 子应用');
     await expect(host(page)).toHaveAttribute('data-status', 'mounted');
-    expect(errors.join('\n')).toMatch(
-      /threw after registering its lifecycle; mounting it anyway: .*escapeKey1/,
-    );
+    await expect
+      .poll(() => errors.join('\n'))
+      .toMatch(/threw after registering its lifecycle; mounting it anyway: .*escapeKey1/);
 
     // Navigation inside the child moves the address bar (its hash route); the lazy route comes.
     await child.getByRole('link', { name: '第二页' }).click();
