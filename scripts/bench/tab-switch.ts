@@ -130,25 +130,20 @@ export const summary = (label: string, r: TabSwitchResult) =>
   ` ${r.prerendered} prerendered)   [${r.switchesMs.map(Math.round).join(', ')}]` +
   `   first load ${Math.round(r.firstLoadMs)} ms`;
 
-/** The browser the benches drive: Debian's Chromium, headless, no background traffic. */
+/** The browser tests' Chromium and flags (playwright.config.ts), driven by puppeteer-core. */
 export async function launchBenchBrowser(): Promise<Browser> {
-  const { default: puppeteer } = await import('puppeteer-core');
+  const [{ default: puppeteer }, { default: playwrightConfig }] = await Promise.all([
+    import('puppeteer-core'),
+    import('../../playwright.config'),
+  ]);
+  const { executablePath, args = [] } = playwrightConfig.use?.launchOptions ?? {};
   return puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
+    executablePath,
+    headless: true, // puppeteer's own switch for the '--headless' in the shared flags
     // The window's own size, not an emulated viewport: a prerendered page is laid out at the
     // window's size, and an emulated one would not reach it.
     defaultViewport: null,
-    args: [
-      '--window-size=1440,900',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--window-size=1440,900', ...args.filter((flag) => flag !== '--headless')],
   });
 }
 

@@ -59,13 +59,13 @@ export function writeItem<K extends StoredKey>(key: K, value: StoredItems[K]): v
   const store = backend();
   if (store) store.setItem(STORAGE_KEYS[key], raw);
   else memory.set(STORAGE_KEYS[key], raw);
-  changed();
+  bumpStateGeneration();
 }
 
 export function removeItem(key: StoredKey): void {
   backend()?.removeItem(STORAGE_KEYS[key]);
   memory.delete(STORAGE_KEYS[key]);
-  changed();
+  bumpStateGeneration();
 }
 
 /**
@@ -84,10 +84,6 @@ export function bumpStateGeneration(): void {
   if (store) store.setItem(GENERATION_KEY, next);
   else memory.set(GENERATION_KEY, next);
   listeners.forEach((l) => l());
-}
-
-function changed(): void {
-  bumpStateGeneration();
 }
 
 /**
