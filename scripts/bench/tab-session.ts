@@ -108,7 +108,11 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
     if (info.type === 'page') pages.set(sessionId, info);
     if (info.type === 'page' && info.subtype !== 'prerender' && info.targetId === targetId) shown = sessionId;
     // Throttled before it runs (attached paused, resumed below), so none of it runs at full speed.
-    if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(() => {});
+    // Calls to one session are handled in order; a page being prerendered answers the throttling
+    // only once it runs, so the resume is sent without waiting for that answer (waiting held
+    // the prerendering page paused for the whole call limit).
+    const throttled =
+      rate > 1 ? cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(() => {}) : undefined;
     // Its frames on other origins (the sub-apps') run in processes of their own: throttled too.
     await cdp
       .send(
@@ -118,6 +122,7 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
       )
       .catch(() => {});
     await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
+    await throttled;
   };
   cdp.on('Target.attachedToTarget', (params) => {
     void wire(params.sessionId as string, params.targetInfo as TargetInfo);

@@ -15,14 +15,6 @@ import { SHELL_TEXT } from '@/constants/texts';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/media-query';
 import { usePageSettled } from '@/ui/page-shown';
 
-/**
- * Pages whose app took longer than this to show do not prerender the others: on such a device
- * a prerendering page boots in the background for longer than people stay on a page, and only
- * competes with the one they open next (docs/frontend.md, "Switching apps": at 4× CPU it made
- * switches slower, 1.7 → 2.2 s).
- */
-const PRERENDER_WITHIN_MS = 1_500;
-
 /** What the shell's speculation rules match (public/speculation-rules.json). */
 const prerenderable = (settled: boolean) => ({
   'data-module-tab': '',
@@ -35,11 +27,7 @@ export function ModuleTabs() {
   // The spec's 992 px (MOBILE_BREAKPOINT_PX), antd's "lg".
   const wide = useMediaQuery(DESKTOP_QUERY);
   const current = appForPath(pathname);
-  const settled = usePageSettled(
-    current ? 'sub-app-mounted' : undefined,
-    current ?? 'shell',
-    PRERENDER_WITHIN_MS,
-  );
+  const settled = usePageSettled(current ? 'sub-app-mounted' : undefined, current ?? 'shell');
   if (routeSet.tabs.length === 0) return null;
   if (!wide) {
     const currentTab = routeSet.tabs.find((app) => app === current);

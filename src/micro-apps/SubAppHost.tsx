@@ -262,7 +262,7 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       });
       connectionRef.current = connection;
       // The route as last committed (the effect below keeps it): a render React discarded never counts.
-      frame.src = frameUrl(origin, appPathRef.current);
+      frame.src = frameUrl(origin, appPathRef.current, entry);
       slot.append(frame);
 
       return () => {

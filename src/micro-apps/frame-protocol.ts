@@ -108,9 +108,13 @@ export function isFrameMessage(value: unknown): value is FrameToShell {
   return isObject(value) && FRAME_KINDS.includes(value.kind as never);
 }
 
-/** The frame page's URL for an app starting on a shell route, on the app's frame origin. */
-export function frameUrl(frameOrigin: string, route: string): string {
-  return `${frameOrigin}/sub-app.html?${new URLSearchParams({ route }).toString()}`;
+/**
+ * The frame page's URL for an app starting on a shell route, on the app's frame origin. It
+ * names the child's entry too, so the frame fetches the child's page while the shell answers
+ * its handshake (the welcome names the entry again and decides).
+ */
+export function frameUrl(frameOrigin: string, route: string, entry: string): string {
+  return `${frameOrigin}/sub-app.html?${new URLSearchParams({ route, entry }).toString()}`;
 }
 
 /**

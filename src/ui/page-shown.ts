@@ -47,39 +47,29 @@ export function reloadIfSessionChanged(
  * True once this page is shown, its main content is on screen (the performance mark `mark`
  * when given, such as the hosted app's `sub-app-mounted`, made after `key` last changed) and the
  * browser was idle after it: the moment to prepare the next page without slowing this one.
- * With `withinMs`, only when that came within so long of the page's start (its activation for
- * a prerendered page, the change of `key` for a move inside the page): a device or network
- * that took longer would not finish preparing in time, and the work would only compete with
- * the page the user opens next. A new `key` (another app in the same page) starts over.
+ * A new `key` (another app in the same page) starts over.
  */
-export function usePageSettled(mark: string | undefined, key: string, withinMs = Infinity): boolean {
+export function usePageSettled(mark: string | undefined, key: string): boolean {
   const [settled, setSettled] = useState<string | null>(null);
   const firstKey = useRef(true);
   useEffect(() => {
-    // The page's first content counts from the page's start; another app's, from the change.
-    const first = firstKey.current;
+    // The page's first content counts whenever it came; another app's, only after the change.
+    const since = firstKey.current ? -Infinity : performance.now();
     firstKey.current = false;
-    const since = first ? -Infinity : performance.now();
-    // Read once shown: a prerendered page's activation time is known only then.
-    let start = since;
     let cancelIdle: (() => void) | undefined;
     let observer: PerformanceObserver | undefined;
     let stopped = false;
-    const settleWhenIdle = (at: number) => {
-      if (stopped || cancelIdle || at - start > withinMs) return;
+    const settleWhenIdle = () => {
+      if (stopped || cancelIdle) return;
       cancelIdle = whenIdle(() => setSettled(key), IDLE_DEADLINE_MS);
     };
     const isOurs = (entry: PerformanceEntry) => entry.startTime >= since;
     void whenShown().then(() => {
       if (stopped) return;
-      if (first) start = pageStart();
-      // No content to wait for: the page's own start is what counts.
-      if (!mark || typeof PerformanceObserver !== 'function') return settleWhenIdle(performance.now());
-      const done = performance.getEntriesByName(mark, 'mark').find(isOurs);
-      if (done) return settleWhenIdle(done.startTime);
+      if (!mark || typeof PerformanceObserver !== 'function') return settleWhenIdle();
+      if (performance.getEntriesByName(mark, 'mark').some(isOurs)) return settleWhenIdle();
       observer = new PerformanceObserver((entries) => {
-        const entry = entries.getEntriesByName(mark, 'mark').find(isOurs);
-        if (entry) settleWhenIdle(entry.startTime);
+        if (entries.getEntriesByName(mark, 'mark').some(isOurs)) settleWhenIdle();
       });
       observer.observe({ type: 'mark' });
     });
@@ -88,16 +78,6 @@ export function usePageSettled(mark: string | undefined, key: string, withinMs =
       cancelIdle?.();
       observer?.disconnect();
     };
-  }, [mark, key, withinMs]);
+  }, [mark, key]);
   return settled === key;
-}
-
-/**
- * When this page started for the user: its activation if it was prerendered, else when its
- * document was fetched (after any redirects, such as the sign-on's).
- */
-function pageStart(): number {
-  const navigation = performance.getEntriesByType?.('navigation')[0] as
-    (PerformanceEntry & { activationStart?: number; fetchStart?: number }) | undefined;
-  return navigation?.activationStart || navigation?.fetchStart || 0;
 }

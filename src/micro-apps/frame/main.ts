@@ -26,6 +26,7 @@ import {
   fetchChild,
   resolveChildResources,
   runScripts,
+  type ChildPage,
 } from './load-child';
 import { watchGuideTargets, watchModals } from './modal-watch';
 import { provideStorage } from './storage-fallback';
@@ -90,12 +91,41 @@ function handshake(origin: string): Promise<{ welcome: Welcome; port: MessagePor
   });
 }
 
+/** The child's page in this document, its styles applied, its scripts not yet run. */
+async function prepareChildPage(entry: string, nonce: string | undefined): Promise<ChildPage> {
+  const { html, url } = await fetchChild(entry);
+  const page = buildChildPage(html, url, nonce);
+  resolveChildResources(page.base);
+  // Hidden, in the same task as the markup went in: nothing unstyled is ever painted.
+  await childStylesheetsApplied();
+  return page;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+/** A promise that never rejects (a failure waiting to be read is no unhandled rejection of the child's). */
+const settled = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+const unwrap = <T>(result: Settled<T>): T => {
+  if (result.ok) return result.value;
+  throw result.error;
+};
+
 async function start(): Promise<void> {
   const origin = window.parent !== window ? shellOrigin() : null;
   if (!origin) {
     document.body.textContent = '这是工作台子应用的运行页，请从工作台打开。';
     return;
   }
+  // The child's page is fetched, built and styled while the shell answers the handshake: only
+  // the embedding shell names the entry in this page's address (its frame-ancestors), and the
+  // child's scripts run only once the welcome named the same entry.
+  const nonce = cspNonce();
+  nonceScriptCreatedStyles(nonce);
+  const namedEntry = new URLSearchParams(window.location.search).get('entry');
+  const early = namedEntry ? settled(prepareChildPage(namedEntry, nonce)) : null;
   const shaken = await handshake(origin);
   if (!shaken) {
     console.error('[sub-app] the workbench did not answer the handshake');
@@ -157,8 +187,6 @@ async function start(): Promise<void> {
   // A browser that refuses this (third-party) frame its own storage gets one kept by the shell.
   provideStorage(welcome.storage ?? {}, (area, items) => post({ kind: 'storage', area, items }));
 
-  const nonce = cspNonce();
-  nonceScriptCreatedStyles(nonce);
   const api = installChildApi({
     app,
     entry: welcome.entry,
@@ -227,11 +255,9 @@ async function start(): Promise<void> {
   });
   let registered: boolean;
   try {
-    const { html, url } = await fetchChild(welcome.entry);
-    const page = buildChildPage(html, url, nonce);
-    resolveChildResources(page.base);
-    // Hidden, in the same task as the markup went in: nothing unstyled is ever painted.
-    await childStylesheetsApplied();
+    if (early && namedEntry !== welcome.entry)
+      throw new Error(`the frame was opened for ${namedEntry}, not for ${welcome.entry}`);
+    const page = early ? unwrap(await early) : await prepareChildPage(welcome.entry, nonce);
     shipped = hasVisibleContent();
     watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     await runScripts(page, nonce);
