@@ -40,12 +40,42 @@ const ARCHITECTURE = {
   access: ['constants', 'config'],
   /** Token, tenant, stored items, sign-in, bootstrap, expiry. */
   session: ['constants', 'config', 'api', 'generated', 'access', 'ui'],
-  /** Hosting the embedded sub-apps; features talk to them through its channel only. */
-  'micro-apps': ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui'],
+  /**
+   * The messages between the shell and a sub-app's frame, and the time limits of hosting: the
+   * only code the two sides share (plain data and checks).
+   */
+  'sub-app-protocol': ['constants'],
+  /** Runs in the shell: hosting the embedded sub-apps; features talk to them through its channel only. */
+  'sub-app-host': ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'sub-app-protocol'],
+  /**
+   * Runs on a sub-app's own origin, in one JavaScript context with another team's code (the
+   * sub-app.html entry): never the shell's code, which it could only reach by copying it there.
+   */
+  'sub-app-frame': ['constants', 'config', 'ui', 'sub-app-protocol'],
   /** The shell's chrome (ProLayout, top bar, tabs, footer); features are handed in by the app. */
-  layout: ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'validation', 'micro-apps'],
+  layout: [
+    'constants',
+    'config',
+    'api',
+    'generated',
+    'session',
+    'access',
+    'ui',
+    'validation',
+    'sub-app-host',
+  ],
   /** One folder per capability; a feature never imports another (what two share moves down). */
-  feature: ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'validation', 'micro-apps'],
+  feature: [
+    'constants',
+    'config',
+    'api',
+    'generated',
+    'session',
+    'access',
+    'ui',
+    'validation',
+    'sub-app-host',
+  ],
   /** The composition root: providers, router, and the features put into the layout. */
   app: [
     'constants',
@@ -56,14 +86,15 @@ const ARCHITECTURE = {
     'access',
     'ui',
     'validation',
-    'micro-apps',
+    'sub-app-protocol',
+    'sub-app-host',
     'layout',
     'feature',
   ],
   /** Development-only aids (the contract findings badge); main.tsx loads them only in dev builds. */
   'dev-tools': ['constants', 'ui'],
-  /** src/main.tsx: starts the shell, or the sub-app frame runtime in a frame document. */
-  entry: ['app', 'micro-apps', 'dev-tools'],
+  /** src/main.tsx: starts the shell (sub-app.html starts the frame runtime, src/sub-app-frame/main.ts). */
+  entry: ['app', 'dev-tools'],
   /** Node scripts: typed clients over generated/types (openapi-typescript), never the app. */
   scripts: ['generated'],
   /** The sub-app kit other teams copy: self-contained, imports nothing of ours. */
@@ -82,7 +113,9 @@ const ELEMENTS = [
     'api',
     'access',
     'session',
-    'micro-apps',
+    'sub-app-protocol',
+    'sub-app-host',
+    'sub-app-frame',
     'layout',
     'dev-tools',
   ].map((layer) => ({ type: layer, pattern: `src/${layer}` })),

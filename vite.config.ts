@@ -30,7 +30,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/__contract': { target: gateway, changeOrigin: true, xfwd: true },
 };
 const port = Number(process.env.PORT ?? 5173);
-// Two pages: the shell, and the frame every sub-app runs in (src/micro-apps/frame), which is
+// Two pages: the shell, and the frame every sub-app runs in (src/sub-app-frame), which is
 // served on the apps' own origins (`{app}.localhost:<port>` by default; scripts/csp.ts).
 const pages = { main: 'index.html', 'sub-app': 'sub-app.html' };
 

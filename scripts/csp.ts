@@ -161,7 +161,7 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
   ]);
 }
 
-/** The page sub-apps run in (src/micro-apps/frame-protocol.ts frameUrl). */
+/** The page sub-apps run in (src/sub-app-protocol/messages.ts frameUrl). */
 const SUB_APP_FRAME_PAGE = '/sub-app.html';
 
 /**

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { NoticeBell } from '@/features/notices/NoticeBell';
 import { RealtimeConnection } from '@/features/notices/RealtimeConnection';
 import { MainLayout } from '@/layout/MainLayout';
-import { preconnectFramesWhenIdle } from '@/micro-apps/preconnect';
+import { preconnectFramesWhenIdle } from '@/sub-app-host/preconnect';
 import { ShellDialogs } from './ShellDialogs';
 
 export function Shell() {

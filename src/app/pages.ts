@@ -45,10 +45,10 @@ export const AdminSection = lazyWithPreload(() => import('@/features/admin/Admin
 // The embedded apps too: the shell's top bar paints while the host loads. Never preloaded
 // (see above), so plain React.lazy.
 export const SubAppHost = lazy(() =>
-  import('@/micro-apps/SubAppHost').then((m) => ({ default: m.SubAppHost })),
+  import('@/sub-app-host/SubAppHost').then((m) => ({ default: m.SubAppHost })),
 );
 export const ProductWorkspace = lazy(() =>
-  import('@/micro-apps/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
+  import('@/features/products/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
 );
 
 type Page = { preload: () => Promise<unknown> };

@@ -19,7 +19,7 @@ let stamping = false;
  * Gives every `<style>` element that script creates the page's nonce. antd's CSS-in-JS
  * takes the nonce itself (ConfigProvider `csp`), but rc-util's scroll locker and
  * scrollbar measurer in the shell, and a sub-app's own CSS-in-JS in its frame
- * (src/micro-apps/frame), create `<style>` elements with no way to pass one. Only
+ * (src/sub-app-frame), create `<style>` elements with no way to pass one. Only
  * script-created elements are stamped: scripts are limited to 'self' (and, in a
  * sub-app's frame, the sub-app origins), so this trusts nothing new, while a `<style>`
  * smuggled in through markup (parsed HTML never calls createElement) stays blocked.

@@ -57,6 +57,24 @@ describe('the architecture rule', () => {
       'scripts may not import ui',
     ],
     [
+      "the frame runtime (on the child's origin) imports the shell's hosting code",
+      'src/sub-app-frame/x.ts',
+      "export * from '@/sub-app-host/app-storage';\n",
+      'sub-app-frame may not import sub-app-host',
+    ],
+    [
+      "the shell's hosting code imports the frame runtime",
+      'src/sub-app-host/x.ts',
+      "export * from '@/sub-app-frame/storage-fallback';\n",
+      'sub-app-host may not import sub-app-frame',
+    ],
+    [
+      'the frame runtime imports the session (the shell’s token)',
+      'src/sub-app-frame/x.ts',
+      "export * from '@/session/storage';\n",
+      'sub-app-frame may not import session',
+    ],
+    [
       'the app imports a script',
       'src/ui/x.ts',
       "export * from '../../scripts/lib/paths';\n",
@@ -77,6 +95,12 @@ describe('the architecture rule', () => {
       'src/app/x.ts',
       "export * from '@/features/notices/coalesce';\nexport * from '@/layout/TopActions';\n",
     ],
+    [
+      'both sides of the frame wall share the messages',
+      'src/sub-app-frame/x.ts',
+      "export * from '@/sub-app-protocol/messages';\n",
+    ],
+    ['the host shares them too', 'src/sub-app-host/x.ts', "export * from '@/sub-app-protocol/messages';\n"],
     ['a script reads the spec constants', 'scripts/x.ts', "export * from '../src/constants/routes';\n"],
   ])('allows it when %s', async (_what, file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);

@@ -7,13 +7,13 @@
  *   data-guide="recycle-bin"      manual sub-app: the 回收站 button
  *   data-guide="new-manual"       manual sub-app: the 新建手册 button
  * The manual app runs in its own frame on its own origin: the frame reports where its
- * targets are and the step points at a stand-in over them (src/micro-apps/frame-targets.ts). A target
+ * targets are and the step points at a stand-in over them (src/sub-app-host/frame-targets.ts). A target
  * that is not there (another page, the app still loading) gives null, and antd's Tour
  * centres that step.
  */
 import type { TourProps } from 'antd';
 import { GUIDE_TOUR_STEPS } from '@/constants/limits';
-import { standInFor } from '@/micro-apps/frame-targets';
+import { standInFor } from '@/sub-app-host/frame-targets';
 import { TEXT } from '@/constants/texts';
 
 export const TOUR_TARGETS = ['home-link', 'personal-center', 'recycle-bin', 'new-manual'] as const;

@@ -6,14 +6,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppToShell } from '@/micro-apps/channel';
+import type { AppToShell } from '@/sub-app-host/channel';
 import { RealtimeConnection } from './RealtimeConnection';
 
 const channel = vi.hoisted(() => ({
   sendToApp: vi.fn(),
   listeners: new Set<(app: string, event: AppToShell) => void>(),
 }));
-vi.mock('@/micro-apps/channel', () => ({
+vi.mock('@/sub-app-host/channel', () => ({
   sendToApp: channel.sendToApp,
   onAnyAppEvent: (listener: (app: string, event: AppToShell) => void) => {
     channel.listeners.add(listener);

@@ -18,9 +18,9 @@ import { useNoticeOwner } from './use-notices';
  * talk before it is there (frames connect through it), and what is sent to an app is kept for
  * the app's frame, so nothing is lost while it loads. One promise keeps the sends in order.
  */
-let channel: Promise<typeof import('@/micro-apps/channel')> | undefined;
+let channel: Promise<typeof import('@/sub-app-host/channel')> | undefined;
 const loadChannel = () =>
-  (channel ??= import('@/micro-apps/channel').catch((error: unknown) => {
+  (channel ??= import('@/sub-app-host/channel').catch((error: unknown) => {
     channel = undefined; // the next use tries again
     throw error;
   }));

@@ -1,6 +1,6 @@
 /**
  * Watches the child's document for modals, so the shell can cover its own chrome while one
- * is open (src/micro-apps/modal-cover.ts). A modal is
+ * is open (src/sub-app-host/modal-cover.ts). A modal is
  * - a native `<dialog>` opened with `showModal()` (it matches `:modal`), or
  * - an element with `role="dialog"` or `"alertdialog"` and `aria-modal="true"` that is shown
  *   (has a box, is not `visibility: hidden`) — how antd, Element Plus and ant-design-vue

@@ -1,11 +1,11 @@
 /**
  * The shell's copy of an app's storage, for browsers that refuse a frame on another site its
- * own `localStorage`/`sessionStorage` (src/micro-apps/frame/storage-fallback.ts). One entry per
+ * own `localStorage`/`sessionStorage` (src/sub-app-frame/storage-fallback.ts). One entry per
  * app and kind, in the shell's storage of the same kind; never read by the shell itself. What an
  * app sends is checked: a flat map of strings, within the limit.
  */
 import type { SubAppName } from '@/config/env';
-import { sizeOf, STORAGE_FALLBACK_LIMIT, type StorageArea, type StoredItems } from './frame/storage-fallback';
+import { sizeOf, STORAGE_FALLBACK_LIMIT, type StorageArea, type StoredItems } from '@/sub-app-protocol/messages';
 
 const keyOf = (app: SubAppName) => `workbench.sub-app.${app}.storage`;
 const areaOf = (area: StorageArea): Storage =>

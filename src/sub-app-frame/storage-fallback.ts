@@ -10,11 +10,12 @@
  * of the same kind), so it survives reloads as the real one would. Where the browser allows
  * the real storage, nothing is replaced.
  */
-export type StorageArea = 'local' | 'session';
-export type StoredItems = Record<string, string>;
-
-/** What the shell keeps per app and area, at most, in characters of its JSON. */
-export const STORAGE_FALLBACK_LIMIT = 512 * 1024;
+import {
+  sizeOf,
+  STORAGE_FALLBACK_LIMIT,
+  type StorageArea,
+  type StoredItems,
+} from '@/sub-app-protocol/messages';
 
 const PROPERTY: Record<StorageArea, 'localStorage' | 'sessionStorage'> = {
   local: 'localStorage',
@@ -33,9 +34,6 @@ function storageUsable(area: StorageArea): boolean {
     return false;
   }
 }
-
-/** The size of a set of items as the shell keeps it: the characters of its JSON. */
-export const sizeOf = (items: StoredItems): number => JSON.stringify(items).length;
 
 class FallbackStorage {
   constructor(

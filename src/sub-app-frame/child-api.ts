@@ -7,7 +7,7 @@
  * listener at once with data already there. Host→child data arrives already merged
  * (the shell merges, as micro-app's setData does); a child's dispatch is merged here.
  */
-import { shallowEqual } from '../frame-protocol';
+import { shallowEqual } from '@/sub-app-protocol/messages';
 
 type Data = Record<string, unknown>;
 type Listener = ((data: Data) => unknown) & { __AUTO_TRIGGER__?: boolean };

@@ -3,7 +3,8 @@
  * the same API, seeded with what the shell kept and reporting each change back.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { provideStorage, STORAGE_FALLBACK_LIMIT } from './storage-fallback';
+import { STORAGE_FALLBACK_LIMIT } from '@/sub-app-protocol/messages';
+import { provideStorage } from './storage-fallback';
 
 const original = Object.getOwnPropertyDescriptor(window, 'localStorage');
 

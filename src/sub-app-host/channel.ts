@@ -26,7 +26,7 @@ import {
   type FrameToShell,
   type ShellToFrame,
   type Welcome,
-} from './frame-protocol';
+} from '@/sub-app-protocol/messages';
 import { savedStorageOf, saveAppStorage } from './app-storage';
 
 export type { AppToShell, ShellGlobalData, ShellToApp };

@@ -2,7 +2,7 @@
  * The page a sub-app runs in (`sub-app.html?route=<shell path>`), served on the app's own
  * origin (src/constants/frame-origins.ts) with a policy of its own (scripts/csp.ts): the child
  * gets its own document, storage and cookies, and reaches nothing of the shell's. This script
- * shakes hands with the shell (frame-protocol.ts), sets up micro-app's child API, loads the
+ * shakes hands with the shell (src/sub-app-protocol/messages.ts), sets up micro-app's child API, loads the
  * child's page, keeps the child's route and the shell URL in step, shows the shell when the
  * child has a modal open, and tells the shell the truth: `mounted` once the child shows
  * content, `error` with the reason otherwise.
@@ -18,7 +18,7 @@ import {
   type FrameToShell,
   type Hello,
   type Welcome,
-} from '../frame-protocol';
+} from '@/sub-app-protocol/messages';
 import { hasLifecycle, installChildApi, mountChild, mountRegisteredLate, unmountChild } from './child-api';
 import {
   buildChildPage,

@@ -10,8 +10,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { routeTo } from '@/constants/routes';
 import { SHELL_TEXT } from '@/constants/texts';
-import { sendToApp } from './channel';
-import { SubAppHost } from './SubAppHost';
+import { sendToApp } from '@/sub-app-host/channel';
+import { SubAppHost } from '@/sub-app-host/SubAppHost';
 
 const PRODUCT_SUB_ROUTES = [
   {

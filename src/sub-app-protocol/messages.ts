@@ -18,7 +18,7 @@
  *   the child sent), request (the child asks and waits: session token, confirm), modal (the
  *   child's modal opened or closed, with its mask colour), guide-targets (where the elements
  *   the shell's tour points at are), storage (the app's storage changed, where the browser
- *   refuses the frame its own: frame/storage-fallback.ts), unmounted (the acknowledgement of
+ *   refuses the frame its own: sub-app-frame/storage-fallback.ts), unmounted (the acknowledgement of
  *   unmount).
  */
 export const FRAME_CHANNEL = 'workbench:sub-app-frame';
@@ -39,9 +39,19 @@ export interface Welcome {
   entry: string;
   data: Data;
   globalData: Data;
-  /** What the shell kept of the app's storage, for a browser that refuses the frame its own (frame/storage-fallback.ts). */
+  /** What the shell kept of the app's storage, for a browser that refuses the frame its own (sub-app-frame/storage-fallback.ts). */
   storage: { local: Record<string, string>; session: Record<string, string> };
 }
+
+/** A storage of the app's frame, kept by the shell where the browser refuses the frame its own (sub-app-sub-app-frame/storage-fallback.ts). */
+export type StorageArea = 'local' | 'session';
+export type StoredItems = Record<string, string>;
+
+/** What the shell keeps per app and area, at most, in characters of its JSON. */
+export const STORAGE_FALLBACK_LIMIT = 512 * 1024;
+
+/** The size of a set of items as the shell keeps it: the characters of its JSON. */
+export const sizeOf = (items: StoredItems): number => JSON.stringify(items).length;
 
 /** A box in the frame's viewport, in CSS pixels. */
 export interface FrameRect {

@@ -1,5 +1,5 @@
 /**
- * One host per route prefix: the app runs in its own frame (src/micro-apps/frame).
+ * One host per route prefix: the app runs in its own frame (src/sub-app-frame).
  * A spinner shows until the app has rendered content; an app that cannot be loaded,
  * is blocked, throws or shows nothing ends in an error with a retry (the reason is in
  * the console), and the rest of the shell keeps working.
@@ -23,10 +23,10 @@ import { inNextTask } from '@/ui/next-task';
 import { whenShown } from '@/ui/page-shown';
 import { ROUTES } from '@/constants/routes';
 import { frameOriginFor } from '@/constants/frame-origins';
+import { frameUrl, routeUnder } from '@/sub-app-protocol/messages';
 import { answerAppRequest } from './app-requests';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
-import { frameUrl, routeUnder } from './frame-protocol';
 import { removeStandIns } from './frame-targets';
 import { coverAround, type ModalCover } from './modal-cover';
 import { useSharedContext } from './shared-context';
@@ -291,7 +291,7 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
           void connection.disconnect().finally(() => frame.remove());
         } else {
           // Without a state-keeping move the frame goes with its place; the frame page then runs
-          // the app's unmount on `pagehide` (src/micro-apps/frame/main.ts).
+          // the app's unmount on `pagehide` (src/sub-app-frame/main.ts).
           void connection.disconnect();
           frame.remove();
         }

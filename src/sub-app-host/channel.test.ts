@@ -5,8 +5,8 @@
  * answered; unmount acknowledged or given up on.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FRAME_CHANNEL } from '@/sub-app-protocol/messages';
 import { connectFrame, onAnyAppEvent, onAppEvent, sendToApp, setSharedContext } from './channel';
-import { FRAME_CHANNEL } from './frame-protocol';
 
 const FRAME_ORIGIN = 'http://manual.localhost:5173';
 const ENTRY = 'http://localhost:5173/__mock/apps/x/';
