@@ -12,10 +12,13 @@ import type { SubAppName } from '@/config/env';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
 import {
   FRAME_CHANNEL,
-  isShellMessage,
+  dispatch,
   isWelcome,
+  parseShellMessage,
   routeUnder,
   type FrameToShell,
+  type Handlers,
+  type ShellToFrame,
   type Hello,
   type Welcome,
 } from '@/sub-app-protocol/messages';
@@ -214,23 +217,25 @@ async function start(): Promise<void> {
   };
   window.addEventListener('pagehide', () => void unmount());
 
-  port.onmessage = (event: MessageEvent) => {
-    const message = event.data as unknown;
-    if (!isShellMessage(message)) return;
-    if (message.kind === 'data') api.fromShell.set(message.data, message.force);
-    else if (message.kind === 'global-data') api.global.set(message.data, message.force);
-    else if (message.kind === 'navigate') {
-      if (typeof message.path === 'string' && routeUnder(prefix, message.path, window.location.origin))
+  const handlers: Handlers<ShellToFrame> = {
+    data: (message) => api.fromShell.set(message.data, message.force),
+    'global-data': (message) => api.global.set(message.data, message.force),
+    navigate: (message) => {
+      if (routeUnder(prefix, message.path, window.location.origin))
         routes.navigate(message.path, message.state ?? null);
-    } else if (message.kind === 'answer') {
+    },
+    answer: (message) => {
       const pending = waiting.get(message.id);
       if (!pending) return;
       waiting.delete(message.id);
       if (message.ok) pending.resolve(message.value);
       else pending.reject(new Error(message.reason));
-    } else if (message.kind === 'unmount') {
-      void unmount().then(() => post({ kind: 'unmounted' }));
-    }
+    },
+    unmount: () => void unmount().then(() => post({ kind: 'unmounted' })),
+  };
+  port.onmessage = (event: MessageEvent) => {
+    const message = parseShellMessage(event.data);
+    if (message) dispatch(handlers, message);
   };
 
   // The shell covers its chrome while the child shows a modal; its tour finds the child's targets.

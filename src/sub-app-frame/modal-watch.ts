@@ -9,6 +9,8 @@
  * a native dialog's `::backdrop`, or the fixed element covering the frame's corner behind an
  * ARIA dialog (the library's mask).
  */
+import { GUIDE_TARGETS_LIMIT, type FrameRect } from '@/sub-app-protocol/messages';
+
 const ARIA_MODALS = '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
 const TRANSPARENT = /^(transparent|rgba\(0, 0, 0, 0\))$/;
 
@@ -97,13 +99,13 @@ export function watchModals(report: (state: ModalState) => void): () => void {
   );
 }
 
-type Box = { left: number; top: number; width: number; height: number };
-
-function guideTargets(): Record<string, Box> {
-  const targets: Record<string, Box> = {};
+function guideTargets(): Record<string, FrameRect> {
+  const targets: Record<string, FrameRect> = {};
   for (const element of document.querySelectorAll<HTMLElement>('[data-guide]')) {
     const name = element.dataset.guide;
-    if (!name) continue;
+    if (!name || name in targets) continue;
+    // The shell refuses a report of more than it has steps for: the first ones in the page count.
+    if (Object.keys(targets).length === GUIDE_TARGETS_LIMIT) break;
     const { left, top, width, height } = element.getBoundingClientRect();
     targets[name] = { left, top, width, height };
   }
@@ -111,7 +113,7 @@ function guideTargets(): Record<string, Box> {
 }
 
 /** Where the child's `[data-guide]` elements are (for the shell's tour), reported when they move. */
-export function watchGuideTargets(report: (targets: Record<string, Box>) => void): () => void {
+export function watchGuideTargets(report: (targets: Record<string, FrameRect>) => void): () => void {
   return watchDocument(guideTargets, report, { attributes: true }, [
     [window, 'resize'],
     [window, 'scroll'],

@@ -5,7 +5,12 @@
  * app sends is checked: a flat map of strings, within the limit.
  */
 import type { SubAppName } from '@/config/env';
-import { sizeOf, STORAGE_FALLBACK_LIMIT, type StorageArea, type StoredItems } from '@/sub-app-protocol/messages';
+import {
+  sizeOf,
+  STORAGE_FALLBACK_LIMIT,
+  type StorageArea,
+  type StoredItems,
+} from '@/sub-app-protocol/messages';
 
 const keyOf = (app: SubAppName) => `workbench.sub-app.${app}.storage`;
 const areaOf = (area: StorageArea): Storage =>

@@ -19,11 +19,13 @@ import {
 } from '@generated/sub-apps/validate';
 import {
   FRAME_CHANNEL,
-  isFrameMessage,
+  dispatch,
   isHello,
+  parseFrameMessage,
   shallowEqual,
   type FrameRect,
   type FrameToShell,
+  type Handlers,
   type ShellToFrame,
   type Welcome,
 } from '@/sub-app-protocol/messages';
@@ -141,23 +143,6 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 /** A mask colour as a browser computes it (`rgb(…)`/`rgba(…)`); anything else (a url(), a gradient) is not taken. */
 const COLOUR = /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/;
 
-/** Boxes of tour targets: finite numbers only, else nothing. */
-function targetsOf(value: unknown): Record<string, FrameRect> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const boxes: Record<string, FrameRect> = {};
-  for (const [name, box] of Object.entries(value as Record<string, unknown>).slice(0, 20)) {
-    const { left, top, width, height } = (box ?? {}) as Record<string, unknown>;
-    const numbers = [left, top, width, height];
-    if (
-      numbers.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
-      (width as number) >= 0 &&
-      (height as number) >= 0
-    )
-      boxes[name] = { left, top, width, height } as FrameRect;
-  }
-  return boxes;
-}
-
 /**
  * Connects one app frame, whose page is served on `frameOrigin`. Call it before the frame's
  * document can load. Only a hello from that frame's window and that origin starts the
@@ -180,56 +165,49 @@ export function connectFrame(
   /** Once the app is asked to unmount, only its acknowledgement and its storage count (no cover, no move, no answer). */
   let leaving = false;
 
-  const handle = (message: FrameToShell) => {
-    if (leaving) {
-      // What the app stores while it unmounts is kept; nothing else it sends counts any more.
-      if (message.kind === 'unmounted') unmounted?.();
-      else if (message.kind === 'storage') saveAppStorage(app, message.area, message.items);
-      return;
-    }
-    if (message.kind === 'mounted') on.mounted();
-    else if (message.kind === 'error') on.failed(String(message.reason));
-    else if (message.kind === 'location') {
-      if (typeof message.path === 'string')
-        on.moved(message.path, message.replace === true, message.state ?? null);
-    } else if (message.kind === 'modal') {
-      const mask = typeof message.mask === 'string' && COLOUR.test(message.mask) ? message.mask : null;
-      on.modal(message.open === true, mask);
-    } else if (message.kind === 'guide-targets') {
-      const targets = targetsOf(message.targets);
-      if (targets) guideTargets.set(app, targets);
-    } else if (message.kind === 'storage') saveAppStorage(app, message.area, message.items);
-    else if (message.kind === 'unmounted') unmounted?.();
-    else if (message.kind === 'request') {
-      const id = message.id;
-      if (typeof id !== 'number') return;
+  const handlers: Handlers<FrameToShell> = {
+    mounted: () => on.mounted(),
+    error: (message) => on.failed(message.reason),
+    location: (message) => on.moved(message.path, message.replace, message.state ?? null),
+    // A colour the shell cannot read (a url(), a gradient, a colour space it does not parse) gets its own mask.
+    modal: (message) =>
+      on.modal(message.open, message.mask !== null && COLOUR.test(message.mask) ? message.mask : null),
+    'guide-targets': (message) => guideTargets.set(app, message.targets),
+    storage: (message) => saveAppStorage(app, message.area, message.items),
+    unmounted: () => unmounted?.(),
+    request: ({ id, body }) => {
       // The answer goes to the page that asked, not to one that loaded since (ids restart on each load).
       const asker = port;
       const reply = (answer: ShellToFrame) => {
         if (asker === port) asker?.postMessage(answer);
       };
-      if (!validateAppRequest(message.body)) {
+      if (!validateAppRequest(body)) {
         const reason = `breaks the contract (${explain(validateAppRequest.errors)})`;
-        console.warn(`[sub-apps] refused a request from ${app}: ${reason}`, message.body);
+        console.warn(`[sub-apps] refused a request from ${app}: ${reason}`, body);
         reply({ kind: 'answer', id, ok: false, reason });
         return;
       }
-      on.answer(message.body).then(
+      on.answer(body).then(
         (value) => reply({ kind: 'answer', id, ok: true, value }),
         (error: unknown) => reply({ kind: 'answer', id, ok: false, reason: describe(error) }),
       );
-    } else if (message.kind === 'dispatch') {
-      if (!validateAppToShell(message.data)) {
+    },
+    dispatch: ({ data }) => {
+      if (!validateAppToShell(data)) {
         console.warn(
           `[sub-apps] ignored a message from ${app}: breaks the contract (${explain(validateAppToShell.errors)})`,
-          message.data,
+          data,
         );
         return;
       }
-      const event = message.data;
-      for (const listener of [...state.listeners]) listener(event);
-      for (const listener of [...anyAppListeners]) listener(app, event);
-    }
+      for (const listener of [...state.listeners]) listener(data);
+      for (const listener of [...anyAppListeners]) listener(app, data);
+    },
+  };
+  const handle = (message: FrameToShell) => {
+    // Once the app is unmounting, what it stores meanwhile is kept; nothing else it sends counts.
+    if (leaving && message.kind !== 'unmounted' && message.kind !== 'storage') return;
+    dispatch(handlers, message);
   };
 
   const closePort = () => {
@@ -246,8 +224,10 @@ export function connectFrame(
     closePort();
     const channel = new MessageChannel();
     port = channel.port1;
-    port.onmessage = (message: MessageEvent) => {
-      if (isFrameMessage(message.data)) handle(message.data);
+    port.onmessage = (event: MessageEvent) => {
+      const message = parseFrameMessage(event.data);
+      if (message) handle(message);
+      else console.warn(`[sub-apps] ignored a malformed message from ${app}'s frame`, event.data);
     };
     state.frames.add(port);
     const welcome: Welcome = {

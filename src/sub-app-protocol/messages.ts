@@ -20,6 +20,13 @@
  *   the shell's tour points at are), storage (the app's storage changed, where the browser
  *   refuses the frame its own: sub-app-frame/storage-fallback.ts), unmounted (the acknowledgement of
  *   unmount).
+ *
+ * Adding a kind: its type in `ShellToFrame` or `FrameToShell`, its field checks in
+ * `SHELL_CHECKS` or `FRAME_CHECKS`, its handler where it arrives (`Handlers`: the frame's
+ * sub-app-frame/main.ts, the shell's sub-app-host/channel.ts). Each of the three is a mapped
+ * type over the kinds, so leaving one out fails the typecheck. Every message is checked field
+ * by field where it arrives (`parseShellMessage`, `parseFrameMessage`): one that is of no
+ * known kind or has any field wrong is dropped (messages.test.ts tries each field of each kind).
  */
 export const FRAME_CHANNEL = 'workbench:sub-app-frame';
 
@@ -40,7 +47,7 @@ export interface Welcome {
   data: Data;
   globalData: Data;
   /** What the shell kept of the app's storage, for a browser that refuses the frame its own (sub-app-frame/storage-fallback.ts). */
-  storage: { local: Record<string, string>; session: Record<string, string> };
+  storage: Record<StorageArea, StoredItems>;
 }
 
 /** A storage of the app's frame, kept by the shell where the browser refuses the frame its own (sub-app-sub-app-frame/storage-fallback.ts). */
@@ -77,25 +84,92 @@ export type FrameToShell =
   | { kind: 'request'; id: number; body: unknown }
   | { kind: 'modal'; open: boolean; mask: string | null }
   | { kind: 'guide-targets'; targets: Record<string, FrameRect> }
-  | { kind: 'storage'; area: 'local' | 'session'; items: Record<string, string> }
+  | { kind: 'storage'; area: StorageArea; items: StoredItems }
   | { kind: 'unmounted' };
 
 type Kinds<T> = T extends { kind: infer K } ? K : never;
-const SHELL_KINDS: readonly Kinds<ShellToFrame>[] = ['data', 'global-data', 'navigate', 'answer', 'unmount'];
-const FRAME_KINDS: readonly Kinds<FrameToShell>[] = [
-  'mounted',
-  'error',
-  'location',
-  'dispatch',
-  'request',
-  'modal',
-  'guide-targets',
-  'storage',
-  'unmounted',
-];
+type OfKind<T, K> = Extract<T, { kind: K }>;
 
 const isObject = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+/** A request's id: the frame counts them from 1. */
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isStoredItems = (value: unknown): value is StoredItems =>
+  isObject(value) && Object.values(value).every(isString);
+const isArea = (value: unknown): value is StorageArea => value === 'local' || value === 'session';
+const isRect = (value: unknown): value is FrameRect =>
+  isObject(value) &&
+  [value.left, value.top, value.width, value.height].every(isFiniteNumber) &&
+  (value.width as number) >= 0 &&
+  (value.height as number) >= 0;
+
+/** The most tour targets a frame reports at once (the shell's tour has a handful). */
+export const GUIDE_TARGETS_LIMIT = 20;
+
+/**
+ * Every field of every kind, checked where the message arrives. A mapped type over the kinds:
+ * a kind added to `ShellToFrame` or `FrameToShell` without its check here fails the typecheck.
+ * Each check is a type guard over the whole message, so the compiler holds it to the type.
+ * Fields typed `unknown` (data the child sent, a history.state, an answer's value) are the
+ * contract's to check (the channel's validators, openapi/sub-apps.schema.yaml), not this wire's.
+ */
+type Checks<T extends { kind: string }> = {
+  [K in Kinds<T>]: (message: Data & { kind: K }) => message is Data & OfKind<T, K>;
+};
+
+const FRAME_CHECKS: Checks<FrameToShell> = {
+  mounted: (_m): _m is Data & { kind: 'mounted' } => true,
+  error: (m): m is Data & OfKind<FrameToShell, 'error'> => isString(m.reason),
+  location: (m): m is Data & OfKind<FrameToShell, 'location'> =>
+    isString(m.path) && isBoolean(m.replace) && 'state' in m,
+  dispatch: (m): m is Data & OfKind<FrameToShell, 'dispatch'> => 'data' in m,
+  request: (m): m is Data & OfKind<FrameToShell, 'request'> => isId(m.id) && 'body' in m,
+  modal: (m): m is Data & OfKind<FrameToShell, 'modal'> =>
+    isBoolean(m.open) && (m.mask === null || isString(m.mask)),
+  'guide-targets': (m): m is Data & OfKind<FrameToShell, 'guide-targets'> =>
+    isObject(m.targets) &&
+    Object.keys(m.targets).length <= GUIDE_TARGETS_LIMIT &&
+    Object.values(m.targets).every(isRect),
+  storage: (m): m is Data & OfKind<FrameToShell, 'storage'> => isArea(m.area) && isStoredItems(m.items),
+  unmounted: (_m): _m is Data & { kind: 'unmounted' } => true,
+};
+
+const SHELL_CHECKS: Checks<ShellToFrame> = {
+  data: (m): m is Data & OfKind<ShellToFrame, 'data'> => isObject(m.data) && isBoolean(m.force),
+  'global-data': (m): m is Data & OfKind<ShellToFrame, 'global-data'> =>
+    isObject(m.data) && isBoolean(m.force),
+  navigate: (m): m is Data & OfKind<ShellToFrame, 'navigate'> => isString(m.path) && 'state' in m,
+  answer: (m): m is Data & OfKind<ShellToFrame, 'answer'> =>
+    isId(m.id) && ((m.ok === true && 'value' in m) || (m.ok === false && isString(m.reason))),
+  unmount: (_m): _m is Data & { kind: 'unmount' } => true,
+};
+
+function parse<T extends { kind: string }>(checks: Checks<T>, value: unknown): T | null {
+  if (!isObject(value) || !isString(value.kind) || !Object.hasOwn(checks, value.kind)) return null;
+  const check = checks[value.kind as Kinds<T>] as (message: Data & { kind: Kinds<T> }) => boolean;
+  return check(value as Data & { kind: Kinds<T> }) ? (value as T) : null;
+}
+
+/** A message from a frame, every field checked; null when it is of no known kind or any field is wrong. */
+export const parseFrameMessage = (value: unknown): FrameToShell | null => parse(FRAME_CHECKS, value);
+
+/** A message from the shell, every field checked; null when it is of no known kind or any field is wrong. */
+export const parseShellMessage = (value: unknown): ShellToFrame | null => parse(SHELL_CHECKS, value);
+
+/**
+ * What to do with each kind of message: a mapped type, so a kind without its handler fails
+ * the typecheck where the handlers are written.
+ */
+export type Handlers<T extends { kind: string }> = { [K in Kinds<T>]: (message: OfKind<T, K>) => void };
+
+/** Hands `message` to the handler of its kind. */
+export function dispatch<T extends { kind: string }>(handlers: Handlers<T>, message: T): void {
+  (handlers[message.kind as Kinds<T>] as (message: T) => void)(message);
+}
 
 export const isHello = (value: unknown): value is Hello =>
   isObject(value) && value.channel === FRAME_CHANNEL && value.kind === 'hello';
@@ -104,19 +178,13 @@ export const isWelcome = (value: unknown): value is Welcome =>
   isObject(value) &&
   value.channel === FRAME_CHANNEL &&
   value.kind === 'welcome' &&
-  typeof value.app === 'string' &&
-  typeof value.entry === 'string' &&
+  isString(value.app) &&
+  isString(value.entry) &&
   isObject(value.data) &&
-  isObject(value.globalData);
-
-/** A port message of a known kind (its fields are checked where it is handled). */
-export function isShellMessage(value: unknown): value is ShellToFrame {
-  return isObject(value) && SHELL_KINDS.includes(value.kind as never);
-}
-
-export function isFrameMessage(value: unknown): value is FrameToShell {
-  return isObject(value) && FRAME_KINDS.includes(value.kind as never);
-}
+  isObject(value.globalData) &&
+  isObject(value.storage) &&
+  isStoredItems(value.storage.local) &&
+  isStoredItems(value.storage.session);
 
 /**
  * The frame page's URL for an app starting on a shell route, on the app's frame origin. It
