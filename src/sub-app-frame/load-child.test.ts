@@ -3,13 +3,15 @@
  * child's entry, inline styles and scripts stamped with the frame's nonce, nothing of
  * the child's own policy or <base>, scripts collected in order and not run by parsing.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   absoluteCssUrls,
   buildChildPage,
   childStylesheetsApplied,
   executionOrder,
+  fetchChild,
   resolveChildResources,
+  runScripts,
   styleCarriers,
 } from './load-child';
 
@@ -213,5 +215,44 @@ describe('the child’s stylesheets before its markup shows', () => {
   it('does not hide a page without pending stylesheets', async () => {
     await childStylesheetsApplied();
     expect(document.documentElement.style.visibility).toBe('');
+  });
+});
+
+describe('the time limits of loading a child (src/sub-app-protocol/limits.ts)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+
+  it('gives up on a page that does not answer, saying so', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    await expect(fetchChild('https://apps.example.com/manual/', 50)).rejects.toThrow(
+      'GET https://apps.example.com/manual/ did not answer within 0.05 s',
+    );
+  });
+
+  it('says which script had not run when the scripts together ran over', async () => {
+    const page = buildChildPage(
+      '<html><body><script src="/manual/main.js"></script></body></html>',
+      'https://apps.example.com/manual/',
+      undefined,
+    );
+    // jsdom loads no script: it never fires load, as a request that hangs would not.
+    await expect(runScripts(page, undefined, 50)).rejects.toThrow(
+      "script https://apps.example.com/manual/main.js had not run after 0.05 s (the app's scripts together)",
+    );
+  });
+
+  it('runs inline scripts without waiting', async () => {
+    const page = buildChildPage(
+      '<html><body><script>window.__ran = true</script></body></html>',
+      'https://apps.example.com/manual/',
+      undefined,
+    );
+    await expect(runScripts(page, undefined, 50)).resolves.toBeUndefined();
   });
 });

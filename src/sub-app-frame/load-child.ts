@@ -14,6 +14,8 @@
  * - A `<meta http-equiv="Content-Security-Policy">` or `<base>` of the child is left
  *   out; the frame's header policy is the one that applies.
  */
+import { CHILD_PAGE_MS, SCRIPTS_MS, STYLESHEETS_MS } from '@/sub-app-protocol/limits';
+
 class ChildLoadError extends Error {
   override name = 'ChildLoadError';
 }
@@ -103,19 +105,31 @@ export interface ChildPage {
 }
 
 /** Fetches the child's HTML. Fails with the reason a developer needs (status, URL, CORS). */
-export async function fetchChild(entry: string): Promise<{ html: string; url: string }> {
+export async function fetchChild(
+  entry: string,
+  limitMs = CHILD_PAGE_MS,
+): Promise<{ html: string; url: string }> {
+  const signal = AbortSignal.timeout(limitMs);
+  const failed = (error: unknown) =>
+    new ChildLoadError(
+      signal.aborted
+        ? `GET ${entry} did not answer within ${limitMs / 1000} s`
+        : `GET ${entry} failed (${String(error)}): the server is unreachable or does not send CORS headers for this origin`,
+    );
   let response: Response;
   try {
     // eslint-disable-next-line no-restricted-globals -- a sub-app's page, not an API call: the transport's auth, tenant and envelope do not apply
-    response = await fetch(entry, { headers: { Accept: 'text/html' } });
+    response = await fetch(entry, { headers: { Accept: 'text/html' }, signal });
   } catch (error) {
-    throw new ChildLoadError(
-      `GET ${entry} failed (${String(error)}): the server is unreachable or does not send CORS headers for this origin`,
-    );
+    throw failed(error);
   }
   if (!response.ok)
     throw new ChildLoadError(`GET ${entry} answered ${response.status} ${response.statusText}`);
-  return { html: await response.text(), url: response.url || entry };
+  try {
+    return { html: await response.text(), url: response.url || entry };
+  } catch (error) {
+    throw failed(error);
+  }
 }
 
 /** Puts the child's head and body into this document; returns its scripts to run. */
@@ -158,9 +172,6 @@ export function buildChildPage(html: string, url: string, nonce: string | undefi
   return { scripts, base };
 }
 
-/** How long the child's markup waits for its stylesheets at most, then shows as it is. */
-const STYLESHEET_WAIT_MS = 5_000;
-
 /**
  * Waits for the child's stylesheets, with the page hidden meanwhile, as its own page would:
  * there they are parser-inserted and block rendering (and the scripts after them); inserted by
@@ -168,7 +179,7 @@ const STYLESHEET_WAIT_MS = 5_000;
  * default 8 px margin) and then jumped into place (a layout shift). Each sheet counts as done
  * when it loaded or failed; after `limitMs` the page shows whatever it has.
  */
-export async function childStylesheetsApplied(limitMs = STYLESHEET_WAIT_MS): Promise<void> {
+export async function childStylesheetsApplied(limitMs = STYLESHEETS_MS): Promise<void> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet" i]')].filter(
     // A disabled one is never fetched, so it never loads either.
     (link) => !link.sheet && !link.disabled,
@@ -260,18 +271,51 @@ function run(original: HTMLScriptElement, page: ChildPage, nonce: string | undef
 /**
  * Runs the child's scripts in the order the browser would have run them in its own page
  * (timingOf): the parse-time ones in document order, then the deferred and module ones
- * in document order, each external one awaited; `async` ones are not waited for, and
- * `nomodule` ones are skipped (this browser has modules).
+ * in document order, each external one awaited, all of them within `limitMs`; `async` ones
+ * are not waited for, and `nomodule` ones are skipped (this browser has modules).
  */
-export async function runScripts(page: ChildPage, nonce: string | undefined): Promise<void> {
+export async function runScripts(
+  page: ChildPage,
+  nonce: string | undefined,
+  limitMs = SCRIPTS_MS,
+): Promise<void> {
   const { whenever, inOrder } = executionOrder(page.scripts);
   for (const script of whenever) {
     run(script, page, nonce).catch((error: unknown) => console.error('[sub-app]', error));
   }
-  for (const script of inOrder) await run(script, page, nonce);
+  const deadline = performance.now() + limitMs;
+  for (const script of inOrder) {
+    let timer = 0;
+    const overdue = new Promise<never>((_, reject) => {
+      timer = window.setTimeout(
+        () =>
+          reject(
+            new ChildLoadError(
+              `script ${absolute(script.getAttribute('src') ?? '', page.base)} had not run after ${limitMs / 1000} s (the app's scripts together)`,
+            ),
+          ),
+        Math.max(0, deadline - performance.now()),
+      );
+    });
+    try {
+      await Promise.race([run(script, page, nonce), overdue]);
+    } finally {
+      window.clearTimeout(timer);
+    }
+  }
   // Children that wait for the page: the real events fired before they existed.
   document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
   window.dispatchEvent(new Event('load'));
+}
+
+/** The child's page in this document, its styles applied, its scripts not yet run. */
+export async function prepareChildPage(entry: string, nonce: string | undefined): Promise<ChildPage> {
+  const { html, url } = await fetchChild(entry);
+  const page = buildChildPage(html, url, nonce);
+  resolveChildResources(page.base);
+  // Hidden, in the same task as the markup went in: nothing unstyled is ever painted.
+  await childStylesheetsApplied();
+  return page;
 }
 
 /** The resource attributes a child's code sets on elements it creates, per element. */

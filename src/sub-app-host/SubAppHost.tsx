@@ -24,15 +24,13 @@ import { whenShown } from '@/ui/page-shown';
 import { ROUTES } from '@/constants/routes';
 import { frameOriginFor } from '@/constants/frame-origins';
 import { frameUrl, routeUnder } from '@/sub-app-protocol/messages';
+import { MOUNT_LIMIT_MS } from '@/sub-app-protocol/limits';
 import { answerAppRequest } from './app-requests';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
 import { removeStandIns } from './frame-targets';
 import { coverAround, type ModalCover } from './modal-cover';
 import { useSharedContext } from './shared-context';
-
-/** The whole time an app has to show content, from the moment its frame is created. */
-const MOUNT_TIMEOUT_MS = 20_000;
 
 /**
  * What a sub-app's frame may do (the `sandbox` attribute): run scripts, keep its own origin
@@ -209,9 +207,9 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       void whenShown().then(() => {
         if (settled) return;
         timer = window.setTimeout(() => {
-          console.error(`[sub-app ${app}] showed no content within ${MOUNT_TIMEOUT_MS / 1000} s`);
+          console.error(`[sub-app ${app}] showed no content within ${MOUNT_LIMIT_MS / 1000} s`);
           settle('error');
-        }, MOUNT_TIMEOUT_MS);
+        }, MOUNT_LIMIT_MS);
       });
       const entry = new URL(config.subApps[app], window.location.origin).href;
       const connection = connectFrame(app, frame, origin, entry, {

@@ -29,6 +29,7 @@ import {
   type ShellToFrame,
   type Welcome,
 } from '@/sub-app-protocol/messages';
+import { UNMOUNT_MS } from '@/sub-app-protocol/limits';
 import { savedStorageOf, saveAppStorage } from './app-storage';
 
 export type { AppToShell, ShellGlobalData, ShellToApp };
@@ -121,14 +122,11 @@ export interface FrameConnection {
   /** The shell URL moved to a route of this app (with the app's history.state of that entry, if any). */
   navigate: (path: string, state?: unknown) => void;
   /**
-   * Asks the app to unmount and waits for its acknowledgement, at most `UNMOUNT_LIMIT_MS`,
+   * Asks the app to unmount and waits for its acknowledgement, at most `UNMOUNT_MS`,
    * then stops listening. Call it while the frame is still in the document.
    */
   disconnect: () => Promise<void>;
 }
-
-/** How long a child's unmount may take before its frame goes anyway. */
-const UNMOUNT_LIMIT_MS = 3_000;
 
 /** Where the elements of each app that the shell's tour points at are, in the frame's viewport. */
 const guideTargets = new Map<SubAppName, Record<string, FrameRect>>();
@@ -262,9 +260,9 @@ export function connectFrame(
         acknowledged,
         new Promise<void>((resolve) => {
           timer = window.setTimeout(() => {
-            console.warn(`[sub-app ${app}] did not confirm its unmount within ${UNMOUNT_LIMIT_MS / 1000} s`);
+            console.warn(`[sub-app ${app}] did not confirm its unmount within ${UNMOUNT_MS / 1000} s`);
             resolve();
-          }, UNMOUNT_LIMIT_MS);
+          }, UNMOUNT_MS);
         }),
       ]);
       window.clearTimeout(timer);
