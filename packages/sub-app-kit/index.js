@@ -113,32 +113,25 @@ export function confirm({ title, content = '' }) {
     : notEmbedded();
 }
 
-/** A token is renewed when less than this is left of it. */
+/**
+ * The frame renews a token when less than this is left of it (its child API caches the
+ * token: src/sub-app-frame/child-api.ts); `onSessionToken` asks again just after that.
+ */
 const REFRESH_MARGIN_MS = 60_000;
-let current = null;
-let pending = null;
 
 /**
  * A token for the app's own back end: `{ token, expiresAt }`, a JWT signed by the workbench
  * for this app alone (`aud` the app's name, `sub` the user, `tid` the tenant, `exp` at most
  * 5 minutes ahead; `expiresAt` in milliseconds, like `Date.now()`). Never the shell's own
  * token. Send it as `Authorization: Bearer <token>`; the back end verifies it against the
- * workbench's key set (README of this kit). Cached, and renewed when less than a minute is
- * left, so call it before each request. Rejects when the session has ended (the reason starts
- * with `session-ended`) or when the app runs on its own.
+ * workbench's key set (README of this kit). The frame caches it and renews it when less than
+ * a minute is left, so call it before each request. Rejects when the session has ended (the
+ * reason starts with `session-ended`) or when the app runs on its own.
  */
 export function getSessionToken() {
   const api = channel();
   if (!api || typeof api.getSessionToken !== 'function') return notEmbedded();
-  if (current && current.expiresAt - Date.now() > REFRESH_MARGIN_MS) return Promise.resolve({ ...current });
-  pending ??= api
-    .getSessionToken()
-    .then((token) => {
-      current = token;
-      return { ...token };
-    })
-    .finally(() => (pending = null));
-  return pending;
+  return api.getSessionToken();
 }
 
 /**

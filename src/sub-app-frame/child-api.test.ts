@@ -40,8 +40,8 @@ afterEach(() => {
   for (const key of ['mount', 'unmount', 'micro-app-product', 'onmount', 'onunmount']) delete w[key];
 });
 
-describe('data from the shell', () => {
-  it('reaches listeners only when it changed (shallowly), unless forced', () => {
+describe('data', () => {
+  it('that the child changes itself reaches listeners only when it changed (shallowly), unless forced', () => {
     const slot = new DataSlot();
     const listener = vi.fn();
     slot.on(listener);
@@ -52,9 +52,18 @@ describe('data from the shell', () => {
     expect(listener.mock.calls.map(([d]) => (d as { subRoute: string }).subRoute)).toEqual(['a', 'a', 'b']);
   });
 
+  it('from the shell is delivered as it comes: the shell already decided that it changed or was forced', () => {
+    const slot = new DataSlot();
+    const listener = vi.fn();
+    slot.on(listener);
+    slot.deliver({ type: 'route', subRoute: 'a' });
+    slot.deliver({ type: 'route', subRoute: 'a' });
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
   it('autoTrigger calls a new listener at once with data already there', () => {
     const { api } = install();
-    api.fromShell.set({ type: 'route', subRoute: 'x' }, true);
+    api.fromShell.deliver({ type: 'route', subRoute: 'x' });
     const auto = vi.fn();
     const later = vi.fn();
     w.microApp.addDataListener(auto, true);
@@ -63,7 +72,7 @@ describe('data from the shell', () => {
     expect(later).not.toHaveBeenCalled();
     expect(w.microApp.getData()).toEqual({ type: 'route', subRoute: 'x' });
     w.microApp.removeDataListener(later);
-    api.fromShell.set({ type: 'route', subRoute: 'y' }, false);
+    api.fromShell.deliver({ type: 'route', subRoute: 'y' });
     expect(auto).toHaveBeenCalledTimes(2);
     expect(later).not.toHaveBeenCalled();
   });

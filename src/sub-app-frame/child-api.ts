@@ -4,8 +4,10 @@
  * Children written for micro-app run here unchanged. The rules follow micro-app's own
  * event centre (rc.30): data is a plain object; a new value reaches listeners only when
  * it differs shallowly from the current one, unless forced; `autoTrigger` calls a new
- * listener at once with data already there. Host→child data arrives already merged
- * (the shell merges, as micro-app's setData does); a child's dispatch is merged here.
+ * listener at once with data already there. Host→child data arrives already merged and
+ * only when it changed (the shell merges and compares, as micro-app's setData does: it is
+ * the one place that decides); what the child changes itself (its dispatch, its
+ * setGlobalData) is merged and compared here.
  */
 import { shallowEqual } from '@/sub-app-protocol/messages';
 
@@ -44,9 +46,14 @@ export class DataSlot {
     this.value = {};
   }
 
-  /** Sets the value; returns the listeners' results, or null when nothing changed. */
+  /** Sets the value the child itself changed; returns the listeners' results, or null when nothing changed. */
   set(next: Data, force: boolean): unknown[] | null {
     if (!force && this.value && shallowEqual(this.value, next)) return null;
+    return this.deliver(next);
+  }
+
+  /** Delivers a value the shell sent: it already decided that it changed (src/sub-app-host/channel.ts). */
+  deliver(next: Data): unknown[] {
     this.value = next;
     const results: unknown[] = [];
     for (const listener of [...this.listeners]) {

@@ -119,8 +119,8 @@ async function start(): Promise<void> {
     navigateShell: (path) => post({ kind: 'dispatch', data: { type: 'navigate', path } }),
     request,
   });
-  if (Object.keys(welcome.data).length) api.fromShell.set(welcome.data, true);
-  if (Object.keys(welcome.globalData).length) api.global.set(welcome.globalData, true);
+  if (Object.keys(welcome.data).length) api.fromShell.deliver(welcome.data);
+  if (Object.keys(welcome.globalData).length) api.global.deliver(welcome.globalData);
   const routes = syncRoutes(
     (path, replace, state) => post({ kind: 'location', path, replace, state }),
     (pathname) => routeUnder(prefix, pathname, window.location.origin) !== null,
@@ -139,8 +139,9 @@ async function start(): Promise<void> {
   window.addEventListener('pagehide', () => void unmount());
 
   const handlers: Handlers<ShellToFrame> = {
-    data: (message) => api.fromShell.set(message.data, message.force),
-    'global-data': (message) => api.global.set(message.data, message.force),
+    // The shell decided that it changed (or was forced): delivered as it is, not compared again.
+    data: (message) => api.fromShell.deliver(message.data),
+    'global-data': (message) => api.global.deliver(message.data),
     navigate: (message) => {
       if (routeUnder(prefix, message.path, window.location.origin))
         routes.navigate(message.path, message.state ?? null);

@@ -19,7 +19,11 @@ export interface RequestActions {
   confirm: (title: string, content: string) => Promise<boolean>;
 }
 
-/** Concurrent token requests of one app share one call. */
+/**
+ * Concurrent token requests of one app share one call. Not a cache (the frame's child API is
+ * the one cache, src/sub-app-frame/child-api.ts): the frame runs the child's code, which can
+ * post requests past it, and the back end then still sees one call at a time per app.
+ */
 const inFlight = new Map<SubAppName, Promise<SessionToken>>();
 
 async function sessionToken(app: SubAppName): Promise<SessionToken> {

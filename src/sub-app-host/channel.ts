@@ -75,7 +75,7 @@ export function sendToApp(app: SubAppName, data: ShellToApp, opts: { force?: boo
   const next = { ...state.data, ...data };
   if (!opts.force && shallowEqual(state.data, next)) return;
   state.data = next;
-  for (const frame of state.frames) post(frame, { kind: 'data', data: next, force: !!opts.force });
+  for (const frame of state.frames) post(frame, { kind: 'data', data: next });
 }
 
 /** The session context every app may read (`microApp.getGlobalData()`), merged like data. */
@@ -90,7 +90,7 @@ export function setSharedContext(data: ShellGlobalData): void {
   if (shallowEqual(globalData, next)) return;
   globalData = next;
   for (const state of apps.values()) {
-    for (const frame of state.frames) post(frame, { kind: 'global-data', data: next, force: false });
+    for (const frame of state.frames) post(frame, { kind: 'global-data', data: next });
   }
 }
 

@@ -35,8 +35,8 @@ const FRAME_EXAMPLES: Examples<FrameToShell> = {
 const SHELL_EXAMPLES: Examples<Exclude<ShellToFrame, { kind: 'answer' }>> & {
   answer: Extract<ShellToFrame, { kind: 'answer' }>;
 } = {
-  data: { kind: 'data', data: { sceneId: 3 }, force: false },
-  'global-data': { kind: 'global-data', data: { tenant: 't-1' }, force: true },
+  data: { kind: 'data', data: { sceneId: 3 } },
+  'global-data': { kind: 'global-data', data: { tenant: 't-1' } },
   navigate: { kind: 'navigate', path: '/micro-app-manual/x', state: null },
   answer: { kind: 'answer', id: 7, ok: true, value: { token: 't', expiresAt: 1 } },
   unmount: { kind: 'unmount' },
@@ -155,7 +155,7 @@ describe('shell → frame messages', () => {
     ['a refusal without its reason', { kind: 'answer', id: 1, ok: false, value: 1 }],
     ['a refusal whose reason is no string', { kind: 'answer', id: 1, ok: false, reason: 42 }],
     ['an answer that is neither yes nor no', { kind: 'answer', id: 1, ok: 'yes', value: 1 }],
-    ['data that is a list', { kind: 'data', data: [], force: false }],
+    ['data that is a list', { kind: 'data', data: [] }],
   ])('%s is refused', (_what, message) => {
     expect(parseShellMessage(message)).toBeNull();
   });

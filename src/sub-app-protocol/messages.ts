@@ -69,8 +69,10 @@ export interface FrameRect {
 }
 
 export type ShellToFrame =
-  | { kind: 'data'; data: Data; force: boolean }
-  | { kind: 'global-data'; data: Data; force: boolean }
+  /** The app's data, merged: sent only when it changed or was forced (the shell decides, channel.ts). */
+  | { kind: 'data'; data: Data }
+  /** The session context every app reads, merged: sent only when it changed. */
+  | { kind: 'global-data'; data: Data }
   | { kind: 'navigate'; path: string; state: unknown }
   | { kind: 'answer'; id: number; ok: true; value: unknown }
   | { kind: 'answer'; id: number; ok: false; reason: string }
@@ -139,9 +141,8 @@ const FRAME_CHECKS: Checks<FrameToShell> = {
 };
 
 const SHELL_CHECKS: Checks<ShellToFrame> = {
-  data: (m): m is Data & OfKind<ShellToFrame, 'data'> => isObject(m.data) && isBoolean(m.force),
-  'global-data': (m): m is Data & OfKind<ShellToFrame, 'global-data'> =>
-    isObject(m.data) && isBoolean(m.force),
+  data: (m): m is Data & OfKind<ShellToFrame, 'data'> => isObject(m.data),
+  'global-data': (m): m is Data & OfKind<ShellToFrame, 'global-data'> => isObject(m.data),
   navigate: (m): m is Data & OfKind<ShellToFrame, 'navigate'> => isString(m.path) && 'state' in m,
   answer: (m): m is Data & OfKind<ShellToFrame, 'answer'> =>
     isId(m.id) && ((m.ok === true && 'value' in m) || (m.ok === false && isString(m.reason))),
