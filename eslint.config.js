@@ -16,6 +16,19 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What the layout and the features build on: everything below them. */
+const UNDER_THE_CHROME = [
+  'constants',
+  'config',
+  'api',
+  'generated',
+  'session',
+  'access',
+  'ui',
+  'validation',
+  'sub-app-host',
+];
+
 /**
  * The layers, lowest first. Each may import itself and the layers it lists; nothing else.
  * The contracts flow into generated code, the transport, the session and access layers,
@@ -53,29 +66,9 @@ const ARCHITECTURE = {
    */
   'sub-app-frame': ['constants', 'config', 'ui', 'sub-app-protocol'],
   /** The shell's chrome (ProLayout, top bar, tabs, footer); features are handed in by the app. */
-  layout: [
-    'constants',
-    'config',
-    'api',
-    'generated',
-    'session',
-    'access',
-    'ui',
-    'validation',
-    'sub-app-host',
-  ],
+  layout: UNDER_THE_CHROME,
   /** One folder per capability; a feature never imports another (what two share moves down). */
-  feature: [
-    'constants',
-    'config',
-    'api',
-    'generated',
-    'session',
-    'access',
-    'ui',
-    'validation',
-    'sub-app-host',
-  ],
+  feature: UNDER_THE_CHROME,
   /** The composition root: providers, router, and the features put into the layout. */
   app: [
     'constants',

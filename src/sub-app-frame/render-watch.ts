@@ -14,7 +14,7 @@ const hasBox = (element: Element) => {
   return box.width > 0 && box.height > 0;
 };
 
-export function hasVisibleContent(root: HTMLElement = document.body): boolean {
+function hasVisibleContent(root: HTMLElement = document.body): boolean {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
       node instanceof Element && NOT_CONTENT.has(node.tagName)
@@ -36,7 +36,7 @@ const RENDER_TICK_MS = 100;
 
 export type RenderOutcome = { mounted: true } | { mounted: false; reason: string };
 
-export interface RenderRules {
+interface RenderRules {
   /** The child's first error so far (error-watch.ts). */
   firstError: () => NotedError | undefined;
   /** Whether the child registered its UMD lifecycle (then only showing nothing is a failure). */
