@@ -38,6 +38,7 @@ import { buildFingerprint, buildIsCurrent } from '../lib/build-inputs';
 import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
 import { startMockStack } from '../mock/index';
+import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -52,11 +53,12 @@ const { values: options } = parseArgs({
 /** The builds measured: `--compare DIR` first, then this one. */
 const builds = [...(options.compare ? [path.join(projectRoot, options.compare)] : []), outDir];
 
-/** What is measured: the page, and the scenario user whose session is in the profile. */
-const PAGES = [
-  { name: 'home', path: '/', scenario: 'personal' },
-  { name: 'product', path: '/micro-app-product/', scenario: 'owner' },
-] as const;
+/**
+ * What is measured: the page, and the scenario user whose session is in the profile. Every
+ * kind of page people open first (issue 41): the home and an app, a management page with a
+ * table and the enterprise page, the user centre, a feedback page, the 404 page.
+ */
+const PAGES = BENCH_PAGES;
 const SETTINGS = ['desktop', 'mobile'] as const;
 type Setting = (typeof SETTINGS)[number];
 
@@ -126,7 +128,8 @@ async function runOnce(
   try {
     const tab = await browser.newPage();
     // The dev SSO round trip: scenario cookie, authorize page, callback; the token ends in local storage.
-    await tab.goto(`${base}/__mock/scenario/${page.scenario}?next=${encodeURIComponent(page.path)}`);
+    // Signed in at the home (every user's has the avatar; the 404 page has no shell to wait for).
+    await tab.goto(`${base}/__mock/scenario/${page.scenario}?next=/`);
     await tab.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
     await tab.goto('about:blank');
     const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
@@ -214,12 +217,12 @@ async function main() {
       `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, gzip, signed in, fresh profile per run:`,
     );
     console.log(
-      'page     setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
+      'page        setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
     );
     for (const { page, setting, runs } of rows.filter((row) => row.build === path.basename(dir))) {
       const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
       console.log(
-        `${page.padEnd(8)} ${setting.padEnd(8)} ${String(Math.round(m('score'))).padStart(6)} ${s(m('fcp'))} ${s(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(7)} ${s(m('si'))}   ${Math.round(m('benchmarkIndex'))} (${runs.map((run) => Math.round(run.benchmarkIndex)).join(', ')})`,
+        `${page.padEnd(11)} ${setting.padEnd(8)} ${String(Math.round(m('score'))).padStart(6)} ${s(m('fcp'))} ${s(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(7)} ${s(m('si'))}   ${Math.round(m('benchmarkIndex'))} (${runs.map((run) => Math.round(run.benchmarkIndex)).join(', ')})`,
       );
     }
     console.log(

@@ -3,7 +3,8 @@
  * behind it, then in headless Chromium with 4× CPU throttling loads the signed-in
  * home 7 times (cold cache) and prints JS bytes transferred, requests and the
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
- * (the home's embedded app reported content in its frame). Then a realtime
+ * (the home's embedded app reported content in its frame). Then every kind of page
+ * (bench/pages.ts): its first-load JS and, where it has the shell, shell ready. Then a realtime
  * burst: 1,000 pushed events, list reloads and the longest main-thread task. Then switching apps
  * by module tab, unthrottled and at 4× (tab-switch.ts). Then what the
  * integration gateway's live checks add to each call (gateway-overhead.ts).
@@ -17,10 +18,13 @@ import playwrightConfig from '../../playwright.config';
 import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
 import { startMockStack } from '../mock/index';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 import { benchTabSwitches } from './tab-switch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** Cold loads of each of the other pages. */
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const CPU_THROTTLE = 4;
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'personal';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,17 +95,29 @@ async function settledAt(cdp: CDPSession, expression: string, what: string): Pro
   throw new Error(`${what} within 60 s`);
 }
 
-async function signedInState(browser: Browser, base: string) {
+async function signedInState(browser: Browser, base: string, scenario = SCENARIO) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${base}/__mock/scenario/${SCENARIO}?next=/`);
+  await page.goto(`${base}/__mock/scenario/${scenario}?next=/`);
   await page.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
   const state = await context.storageState();
   await context.close();
   return state;
 }
 
-async function loadOnce(browser: Browser, base: string, state: Awaited<ReturnType<typeof signedInState>>) {
+type SignedIn = Awaited<ReturnType<typeof signedInState>>;
+
+/**
+ * One cold load of `path` at 4× CPU: the JavaScript it transferred (the hosted app's frame
+ * included) and the requests until the network went quiet, and when the shell was ready
+ * (`shellReady`) and the app showed (`subAppShown`), where asked.
+ */
+async function loadOnce(
+  browser: Browser,
+  base: string,
+  state: SignedIn,
+  { path: at = '/', shellReady = true, subAppShown = true } = {},
+) {
   const context = await browser.newContext({ storageState: state });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -119,12 +135,42 @@ async function loadOnce(browser: Browser, base: string, state: Awaited<ReturnTyp
     if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
   });
   await page.addInitScript(SHELL_READY_PROBE + SUB_APP_SHOWN_PROBE);
-  await page.goto(`${base}/`, { waitUntil: 'commit' });
-  const shellReadyMs = await settledAt(cdp, 'window.__shellReady', 'the shell was not ready');
-  const subAppShownMs = await settledAt(cdp, 'window.__subAppShown', 'the sub-app did not show');
+  await page.goto(`${base}${at}`, { waitUntil: 'commit' });
+  const shellReadyMs = shellReady
+    ? await settledAt(cdp, 'window.__shellReady', 'the shell was not ready')
+    : Number.NaN;
+  const subAppShownMs = subAppShown
+    ? await settledAt(cdp, 'window.__subAppShown', 'the sub-app did not show')
+    : Number.NaN;
   await page.waitForLoadState('networkidle').catch(() => {});
   await context.close();
   return { jsBytes, requests, shellReadyMs, subAppShownMs };
+}
+
+/** Every kind of page (bench/pages.ts): first-load JavaScript, and shell ready where the page has the shell. */
+async function benchEveryPage(browser: Browser, base: string): Promise<string[]> {
+  const lines = [
+    `\nEvery kind of page, first load at ${CPU_THROTTLE}× CPU, ${PAGE_RUNS} cold runs each (medians):`,
+    '  page          first-load JS   requests   shell ready',
+  ];
+  const states = new Map<string, SignedIn>();
+  for (const page of BENCH_PAGES) {
+    let state = states.get(page.scenario);
+    if (!state) states.set(page.scenario, (state = await signedInState(browser, base, page.scenario)));
+    // The 404 page stands alone (no shell); an app's own content is the app's (its frame's) figure.
+    const shellReady = page.name !== '404';
+    const runs = [];
+    for (let i = 0; i < PAGE_RUNS; i++)
+      runs.push(await loadOnce(browser, base, state, { path: page.path, shellReady, subAppShown: false }));
+    const ready = shellReady ? `${Math.round(median(runs.map((r) => r.shellReadyMs)))} ms` : '—';
+    lines.push(
+      `  ${page.name.padEnd(12)}  ${kb(median(runs.map((r) => r.jsBytes))).padStart(13)}   ${String(median(runs.map((r) => r.requests))).padStart(8)}   ${ready.padStart(11)}`,
+    );
+  }
+  lines.push(
+    '  (targets: a management page ≤ 400 KB, the home ≤ 300 KB; shell ready of the home < 1,000 ms)',
+  );
+  return lines;
 }
 
 async function main() {
@@ -145,6 +191,7 @@ async function main() {
     const state = await signedInState(browser, site.url);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, site.url, state));
+
     const js = median(runs.map((r) => r.jsBytes));
     const req = median(runs.map((r) => r.requests));
     const ready = median(runs.map((r) => r.shellReadyMs));
@@ -159,6 +206,8 @@ async function main() {
     console.log(
       `  sub-app shown (median):                 ${Math.round(shown)} ms   (its content on screen)`,
     );
+
+    for (const line of await benchEveryPage(browser, site.url)) console.log(line);
 
     const burstModule = path.join(import.meta.dirname, 'realtime-burst.ts');
     if (existsSync(burstModule)) {
