@@ -64,7 +64,7 @@ const ARCHITECTURE = {
    * Runs on a sub-app's own origin, in one JavaScript context with another team's code (the
    * sub-app.html entry): never the shell's code, which it could only reach by copying it there.
    */
-  'sub-app-frame': ['constants', 'config', 'ui', 'sub-app-protocol'],
+  'sub-app-frame': ['constants', 'sub-app-protocol'],
   /** The shell's chrome (ProLayout, top bar, tabs, footer); features are handed in by the app. */
   layout: UNDER_THE_CHROME,
   /** One folder per capability; a feature never imports another (what two share moves down). */
@@ -169,6 +169,12 @@ const architecture = {
             },
           },
           { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: 'constants' } } } },
+          // The frame runtime's two reaches outside the protocol, by file: the nonce reader it
+          // shares with the shell's page, and the app names' type.
+          {
+            from: { element: { type: 'sub-app-frame' } },
+            allow: { to: { file: { path: ['src/ui/csp-nonce.ts', 'src/config/env.ts'] } } },
+          },
           // Tests may reach every layer (a test proves a layer from the outside).
           { from: { element: { type: 'tests' } }, allow: { to: { element: { type: '*' } } } },
           // A test inside src/ may also use the shared test support in tests/.

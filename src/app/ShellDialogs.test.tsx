@@ -300,6 +300,7 @@ describe('tour targets', () => {
     );
     const origin = 'http://manual.localhost:5173';
     const connection = connectFrame('manual', frame, origin, `${origin}/`, {
+      greeted: () => {},
       mounted: () => {},
       failed: () => {},
       moved: () => {},

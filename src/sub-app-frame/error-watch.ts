@@ -12,8 +12,8 @@ export interface NotedError {
 export const describeError = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error ?? 'unknown error');
 
-/** Starts noting the child's errors; returns the first one so far. */
-export function watchChildErrors(app: string): () => NotedError | undefined {
+/** Starts noting the child's errors (logged under the app's name, once known); returns the first one so far. */
+export function watchChildErrors(app: () => string): () => NotedError | undefined {
   let first: NotedError | undefined;
   const note = (reason: string) => {
     first ??= { reason, at: performance.now() };
@@ -24,7 +24,7 @@ export function watchChildErrors(app: string): () => NotedError | undefined {
   window.addEventListener('unhandledrejection', (event) => note(describeError(event.reason)));
   document.addEventListener('securitypolicyviolation', (event) => {
     const reason = `blocked by the Content Security Policy: ${event.effectiveDirective} ${event.blockedURI || '(inline)'}`;
-    console.error(`[sub-app ${app}] ${reason}`);
+    console.error(`[sub-app ${app() || '…'}] ${reason}`);
     if (event.effectiveDirective.startsWith('script-src')) note(reason);
   });
   return () => first;

@@ -15,6 +15,7 @@
  *   out; the frame's header policy is the one that applies.
  */
 import { CHILD_PAGE_MS, SCRIPTS_MS, STYLESHEETS_MS } from '@/sub-app-protocol/limits';
+import { within } from './within';
 
 class ChildLoadError extends Error {
   override name = 'ChildLoadError';
@@ -285,23 +286,14 @@ export async function runScripts(
   }
   const deadline = performance.now() + limitMs;
   for (const script of inOrder) {
-    let timer = 0;
-    const overdue = new Promise<never>((_, reject) => {
-      timer = window.setTimeout(
-        () =>
-          reject(
-            new ChildLoadError(
-              `script ${absolute(script.getAttribute('src') ?? '', page.base)} had not run after ${limitMs / 1000} s (the app's scripts together)`,
-            ),
-          ),
-        Math.max(0, deadline - performance.now()),
-      );
-    });
-    try {
-      await Promise.race([run(script, page, nonce), overdue]);
-    } finally {
-      window.clearTimeout(timer);
-    }
+    await within(
+      run(script, page, nonce),
+      deadline - performance.now(),
+      () =>
+        new ChildLoadError(
+          `script ${absolute(script.getAttribute('src') ?? '', page.base)} had not run after ${limitMs / 1000} s (the app's scripts together)`,
+        ),
+    );
   }
   // Children that wait for the page: the real events fired before they existed.
   document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));

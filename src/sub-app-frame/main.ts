@@ -19,6 +19,7 @@ import { ROUTES } from '@/constants/routes';
 import type { SubAppName } from '@/config/env';
 import {
   dispatch,
+  FRAME_PAGE_PATH,
   parseShellMessage,
   routeUnder,
   type FrameToShell,
@@ -26,6 +27,7 @@ import {
   type ShellToFrame,
 } from '@/sub-app-protocol/messages';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
+import { LIFECYCLE_MOUNT_MS } from '@/sub-app-protocol/limits';
 import { hasLifecycle, installChildApi, mountChild, mountRegisteredLate, unmountChild } from './child-api';
 import { describeError, watchChildErrors } from './error-watch';
 import { handshake, shellOrigin } from './handshake';
@@ -33,6 +35,7 @@ import { watchForLifecycle } from './lifecycle-watch';
 import { prepareChildPage, runScripts, type ChildPage } from './load-child';
 import { watchGuideTargets, watchModals } from './modal-watch';
 import { watchRender } from './render-watch';
+import { within } from './within';
 import { syncRoutes } from './route-sync';
 import { provideStorage } from './storage-fallback';
 
@@ -60,9 +63,16 @@ async function start(): Promise<void> {
   // The child's page is fetched, built and styled while the shell answers the handshake: only
   // the embedding shell names the entry in this page's address (its frame-ancestors), and the
   // child's scripts run only once the welcome named the same entry.
+  let app = '';
+  const firstError = watchChildErrors(() => app);
   const nonce = cspNonce();
   nonceScriptCreatedStyles(nonce);
-  const namedEntry = new URLSearchParams(window.location.search).get('entry');
+  // Only on the address the shell opened (a reload inside the frame is at the child's route,
+  // where a query parameter of that name is the child's).
+  const namedEntry =
+    window.location.pathname === FRAME_PAGE_PATH
+      ? new URLSearchParams(window.location.search).get('entry')
+      : null;
   const early = namedEntry ? settled(prepareChildPage(namedEntry, nonce)) : null;
   const shaken = await handshake(origin);
   if (!shaken) {
@@ -78,11 +88,12 @@ async function start(): Promise<void> {
       if (message.kind === 'location') port.postMessage({ ...message, state: null });
     }
   };
-  const { app } = welcome;
-  if (!isSubApp(app)) {
-    post({ kind: 'error', reason: `unknown sub-app "${app}"` });
+  if (!isSubApp(welcome.app)) {
+    post({ kind: 'error', reason: `unknown sub-app "${welcome.app}"` });
     return;
   }
+  app = welcome.app;
+  const prefix = ROUTES.subApps[welcome.app];
   const fail = (reason: string) => {
     console.error(`[sub-app ${app}] ${reason}`);
     post({ kind: 'error', reason });
@@ -90,13 +101,10 @@ async function start(): Promise<void> {
 
   // The child sees the shell's route, under its base route (micro-app's native router mode): the
   // one the shell started the frame on, or (after a reload inside the frame) the frame's own path.
-  const prefix = ROUTES.subApps[app];
   const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   const started = new URLSearchParams(window.location.search).get('route');
   const route = routeUnder(prefix, started ?? here, window.location.origin) ?? `${prefix}/`;
   window.history.replaceState(null, '', route);
-
-  const firstError = watchChildErrors(app);
 
   // Requests the child makes of the shell (a token, a confirm), answered on the port.
   let nextRequest = 1;
@@ -171,6 +179,7 @@ async function start(): Promise<void> {
         `[sub-app ${app}] its entry threw after registering its lifecycle; mounting it anyway: ${error.reason}`,
       );
   };
+  const mountOverdue = () => new Error(`its mount() had not finished after ${LIFECYCLE_MOUNT_MS / 1000} s`);
   let render: ReturnType<typeof watchRender> | undefined;
   let registered: boolean;
   try {
@@ -182,7 +191,7 @@ async function start(): Promise<void> {
     // As micro-app does: a child whose entry threw after registering its lifecycle is still mounted.
     registered = hasLifecycle(app);
     if (registered) logThrewAfterRegistering();
-    await mountChild(app, api.fromShell.data);
+    await within(mountChild(app, api.fromShell.data), LIFECYCLE_MOUNT_MS, mountOverdue);
   } catch (error) {
     render?.stop();
     const noted = firstError();
@@ -195,10 +204,12 @@ async function start(): Promise<void> {
     stopLifecycleWatch = watchForLifecycle(app, () => {
       registered = true;
       logThrewAfterRegistering();
-      mountRegisteredLate(app, api.fromShell.data).catch((error: unknown) => {
-        lateMountFailed = true;
-        fail(describeError(error));
-      });
+      within(mountRegisteredLate(app, api.fromShell.data), LIFECYCLE_MOUNT_MS, mountOverdue).catch(
+        (error: unknown) => {
+          lateMountFailed = true;
+          fail(describeError(error));
+        },
+      );
     });
   const outcome = await render.outcome({
     firstError,

@@ -100,10 +100,11 @@ export function watchModals(report: (state: ModalState) => void): () => void {
 }
 
 function guideTargets(): Record<string, FrameRect> {
-  const targets: Record<string, FrameRect> = {};
+  // No prototype: a target named `constructor` or `__proto__` is a name like any other.
+  const targets = Object.create(null) as Record<string, FrameRect>;
   for (const element of document.querySelectorAll<HTMLElement>('[data-guide]')) {
     const name = element.dataset.guide;
-    if (!name || name in targets) continue;
+    if (!name || Object.hasOwn(targets, name)) continue;
     // The shell refuses a report of more than it has steps for: the first ones in the page count.
     if (Object.keys(targets).length === GUIDE_TARGETS_LIMIT) break;
     const { left, top, width, height } = element.getBoundingClientRect();

@@ -8,7 +8,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TEXT, TEXT } from '@/constants/texts';
-import { MOUNT_LIMIT_MS } from '@/sub-app-protocol/limits';
+import { HELLO_LIMIT_MS, STARTED_LIMIT_MS } from '@/sub-app-protocol/limits';
 import { FRAME_CHANNEL, type FrameToShell } from '@/sub-app-protocol/messages';
 import { renderWithShell } from '../../tests/setup/render';
 import { SubAppHost } from './SubAppHost';
@@ -22,10 +22,8 @@ afterEach(() => {
 
 const frameOf = (container: HTMLElement) => container.querySelector<HTMLIFrameElement>('iframe');
 
-/** Waits for the host's frame and plays its page: says hello, keeps the port of the welcome. */
-async function openedFrame(container: HTMLElement) {
-  await waitFor(() => expect(frameOf(container)).not.toBeNull());
-  const frame = frameOf(container)!;
+/** Plays the frame page: says hello; returns the port of the welcome. */
+function sayHello(frame: HTMLIFrameElement): () => MessagePort | undefined {
   let port: MessagePort | undefined;
   vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(((
     _message: unknown,
@@ -41,6 +39,14 @@ async function openedFrame(container: HTMLElement) {
       source: frame.contentWindow,
     }),
   );
+  return () => port;
+}
+
+/** Waits for the host's frame and plays its page: says hello, then speaks on the port of the welcome. */
+async function openedFrame(container: HTMLElement) {
+  await waitFor(() => expect(frameOf(container)).not.toBeNull());
+  const frame = frameOf(container)!;
+  const port = sayHello(frame)();
   expect(port).toBeDefined();
   const send = async (message: FrameToShell) => {
     await act(async () => {
@@ -93,18 +99,33 @@ describe('the sub-app host', () => {
     expect(frameOf(container)).not.toBe(frame);
   });
 
-  it('fails a frame that never answers once the mount limit ran out, not before', async () => {
+  it('fails a frame whose page never loads within seconds, saying so', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { container } = renderWithShell(<SubAppHost app="manual" />, { path: '/micro-app-manual/' });
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(frameOf(container)).not.toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(MOUNT_LIMIT_MS - 1_000));
+    await act(() => vi.advanceTimersByTimeAsync(HELLO_LIMIT_MS - 1_000));
     expect(failed()).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(failed()).not.toBeNull();
     expect(console.error).toHaveBeenCalledWith(
-      `[sub-app manual] showed no content within ${MOUNT_LIMIT_MS / 1000} s`,
+      expect.stringMatching(/^\[sub-app manual\] its frame page \(.+\) did not load/),
+    );
+  });
+
+  it("gives a frame that said hello its whole start-up before failing it, not the page's few seconds", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { container } = renderWithShell(<SubAppHost app="manual" />, { path: '/micro-app-manual/' });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    sayHello(frameOf(container)!);
+    await act(() => vi.advanceTimersByTimeAsync(STARTED_LIMIT_MS - 1_000));
+    expect(failed()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(failed()).not.toBeNull();
+    expect(console.error).toHaveBeenCalledWith(
+      `[sub-app manual] its frame said nothing more within ${STARTED_LIMIT_MS / 1000} s`,
     );
   });
 

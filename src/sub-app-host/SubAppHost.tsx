@@ -24,7 +24,7 @@ import { whenShown } from '@/ui/page-shown';
 import { ROUTES } from '@/constants/routes';
 import { frameOriginFor } from '@/constants/frame-origins';
 import { frameUrl, routeUnder } from '@/sub-app-protocol/messages';
-import { MOUNT_LIMIT_MS } from '@/sub-app-protocol/limits';
+import { HELLO_LIMIT_MS, STARTED_LIMIT_MS } from '@/sub-app-protocol/limits';
 import { answerAppRequest } from './app-requests';
 import { handleAppEvent } from './app-events';
 import { connectFrame, onAppEvent, type FrameConnection } from './channel';
@@ -202,17 +202,31 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
         window.clearTimeout(timer);
         latestRef.current.onStatus(status);
       };
-      // Counted from when the page is shown: a prerendered page's frame only loads then.
+      // Counted from when the page is shown: a prerendered page's frame only loads then. First
+      // the frame page's hello, then the frame's start-up (src/sub-app-protocol/limits.ts).
       let timer: number | undefined;
-      void whenShown().then(() => {
-        if (settled) return;
+      const limit = (ms: number, reason: string) => {
+        window.clearTimeout(timer);
         timer = window.setTimeout(() => {
-          console.error(`[sub-app ${app}] showed no content within ${MOUNT_LIMIT_MS / 1000} s`);
+          console.error(`[sub-app ${app}] ${reason}`);
           settle('error');
-        }, MOUNT_LIMIT_MS);
+        }, ms);
+      };
+      let greeted = false;
+      void whenShown().then(() => {
+        if (settled || greeted) return;
+        limit(
+          HELLO_LIMIT_MS,
+          `its frame page (${origin}) did not load within ${HELLO_LIMIT_MS / 1000} s (unreachable, or refused by a policy)`,
+        );
       });
       const entry = new URL(config.subApps[app], window.location.origin).href;
       const connection = connectFrame(app, frame, origin, entry, {
+        greeted: () => {
+          greeted = true;
+          if (!settled)
+            limit(STARTED_LIMIT_MS, `its frame said nothing more within ${STARTED_LIMIT_MS / 1000} s`);
+        },
         mounted: () => {
           // For the benches and real-user monitoring: when the app's content is on screen.
           performance.mark('sub-app-mounted', { detail: app });

@@ -45,6 +45,7 @@ function newFrame() {
 }
 
 const callbacks = () => ({
+  greeted: vi.fn(),
   mounted: vi.fn(),
   failed: vi.fn(),
   moved: vi.fn(),

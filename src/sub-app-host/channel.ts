@@ -108,6 +108,8 @@ export function onAnyAppEvent(listener: (app: SubAppName, event: AppToShell) => 
 }
 
 export interface FrameCallbacks {
+  /** The frame page loaded and said hello (again after a reload inside it); its start-up begins. */
+  greeted: () => void;
   mounted: () => void;
   failed: (reason: string) => void;
   /** The app moved its own router to `path` (a push unless `replace`), with its history.state. */
@@ -238,6 +240,7 @@ export function connectFrame(
       storage: savedStorageOf(app),
     };
     target.postMessage(welcome, frameOrigin, [channel.port2]);
+    on.greeted();
     if (pending) post(port, { kind: 'navigate', ...pending });
     pending = null;
   };

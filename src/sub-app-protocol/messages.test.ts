@@ -32,9 +32,7 @@ const FRAME_EXAMPLES: Examples<FrameToShell> = {
   unmounted: { kind: 'unmounted' },
 };
 
-const SHELL_EXAMPLES: Examples<Exclude<ShellToFrame, { kind: 'answer' }>> & {
-  answer: Extract<ShellToFrame, { kind: 'answer' }>;
-} = {
+const SHELL_EXAMPLES: Examples<ShellToFrame> = {
   data: { kind: 'data', data: { sceneId: 3 } },
   'global-data': { kind: 'global-data', data: { tenant: 't-1' } },
   navigate: { kind: 'navigate', path: '/micro-app-manual/x', state: null },
@@ -42,8 +40,19 @@ const SHELL_EXAMPLES: Examples<Exclude<ShellToFrame, { kind: 'answer' }>> & {
   unmount: { kind: 'unmount' },
 };
 
-/** Fields whose value is the contract's to check (data a child sent, a history.state, an answer's value): only their absence is wrong here. */
-const FREE_FIELDS = new Set(['state', 'data:dispatch', 'body', 'value']);
+/**
+ * Fields whose value is the contract's to check (data a child sent, a history.state, an
+ * answer's value), as `field:kind`: only their absence is wrong here.
+ */
+const FREE_FIELDS = new Set([
+  'state:location',
+  'state:navigate',
+  'data:dispatch',
+  'body:request',
+  'value:answer',
+]);
+/** Request ids, counted from 1: a zero, a negative or a fraction is wrong too. */
+const ID_FIELDS = new Set(['id:request', 'id:answer']);
 
 /** Fields that may be null (a modal without a mask of its own). */
 const NULLABLE_FIELDS = new Set(['mask']);
@@ -51,10 +60,11 @@ const NULLABLE_FIELDS = new Set(['mask']);
 /** Values of another type than `value`. */
 function wrongFor(value: unknown): unknown[] {
   if (typeof value === 'string') return [42, null, {}, undefined];
-  if (typeof value === 'number') return ['1', 0, -1, 1.5, Number.NaN, null, undefined];
+  if (typeof value === 'number') return ['1', Number.NaN, Infinity, null, undefined];
   if (typeof value === 'boolean') return ['true', 1, null, undefined];
   if (value === null) return [42, {}, undefined];
-  return ['x', null, [], 42, undefined];
+  // Objects: of another type, a list, or another kind of object structured clone carries.
+  return ['x', null, [], 42, new Map([['a', 'b']]), new Date(0), undefined];
 }
 
 /** The example with one field changed (`undefined`: left out). */
@@ -69,10 +79,12 @@ function mutations(message: { kind: string }): [string, Record<string, unknown>]
   return Object.entries(message)
     .filter(([field]) => field !== 'kind')
     .flatMap(([field, value]) => {
-      const free = FREE_FIELDS.has(field) || FREE_FIELDS.has(`${field}:${message.kind}`);
-      const wrongs = free
+      const key = `${field}:${message.kind}`;
+      const wrongs = FREE_FIELDS.has(key)
         ? [undefined]
-        : wrongFor(value).filter((wrong) => wrong !== null || !NULLABLE_FIELDS.has(field));
+        : [...wrongFor(value), ...(ID_FIELDS.has(key) ? [0, -1, 1.5] : [])].filter(
+            (wrong) => wrong !== null || !NULLABLE_FIELDS.has(field),
+          );
       return wrongs.map((wrong): [string, Record<string, unknown>] => [
         `${field} = ${wrong === undefined ? '(missing)' : (JSON.stringify(wrong) ?? String(wrong))}`,
         withField(message, field, wrong),
@@ -134,19 +146,19 @@ describe('frame → shell messages', () => {
   });
 });
 
+/** Every shell message, and the other form of an answer (a refusal with its reason). */
+const SHELL_MESSAGES: ShellToFrame[] = [
+  ...Object.values(SHELL_EXAMPLES),
+  { kind: 'answer', id: 2, ok: false, reason: 'a confirm of this app is already open' },
+];
+
 describe('shell → frame messages', () => {
-  it.each(
-    [...Object.values(SHELL_EXAMPLES), { kind: 'answer', id: 2, ok: false, reason: 'no' } as const].map(
-      (m) => [m.kind, m] as const,
-    ),
-  )('%s passes as it is', (_kind, message) => {
+  it.each(SHELL_MESSAGES.map((m) => [m.kind, m] as const))('%s passes as it is', (_kind, message) => {
     expect(parseShellMessage(structuredClone(message))).toEqual(message);
   });
 
   it.each(
-    Object.values(SHELL_EXAMPLES).flatMap((m) =>
-      mutations(m).map(([what, changed]) => [m.kind, what, changed] as const),
-    ),
+    SHELL_MESSAGES.flatMap((m) => mutations(m).map(([what, changed]) => [m.kind, what, changed] as const)),
   )('%s with %s is refused', (_kind, _what, changed) => {
     expect(parseShellMessage(changed)).toBeNull();
   });

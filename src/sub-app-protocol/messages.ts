@@ -50,7 +50,7 @@ export interface Welcome {
   storage: Record<StorageArea, StoredItems>;
 }
 
-/** A storage of the app's frame, kept by the shell where the browser refuses the frame its own (sub-app-sub-app-frame/storage-fallback.ts). */
+/** A storage of the app's frame, kept by the shell where the browser refuses the frame its own (sub-app-frame/storage-fallback.ts). */
 export type StorageArea = 'local' | 'session';
 export type StoredItems = Record<string, string>;
 
@@ -92,8 +92,12 @@ export type FrameToShell =
 type Kinds<T> = T extends { kind: infer K } ? K : never;
 type OfKind<T, K> = Extract<T, { kind: K }>;
 
-const isObject = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object, as structured clone makes it: not an array, a Map, a Date or a typed array. */
+const isObject = (value: unknown): value is Data => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isFiniteNumber = (value: unknown): value is number =>
@@ -115,7 +119,8 @@ export const GUIDE_TARGETS_LIMIT = 20;
 /**
  * Every field of every kind, checked where the message arrives. A mapped type over the kinds:
  * a kind added to `ShellToFrame` or `FrameToShell` without its check here fails the typecheck.
- * Each check is a type guard over the whole message, so the compiler holds it to the type.
+ * Each check is a type guard over the whole message; the compiler does not read a guard's
+ * body, so messages.test.ts holds each one to its type (every field missing or wrong).
  * Fields typed `unknown` (data the child sent, a history.state, an answer's value) are the
  * contract's to check (the channel's validators, openapi/sub-apps.schema.yaml), not this wire's.
  */
@@ -187,13 +192,16 @@ export const isWelcome = (value: unknown): value is Welcome =>
   isStoredItems(value.storage.local) &&
   isStoredItems(value.storage.session);
 
+/** The frame page, on every app's frame origin (scripts/csp.ts serves it). */
+export const FRAME_PAGE_PATH = '/sub-app.html';
+
 /**
  * The frame page's URL for an app starting on a shell route, on the app's frame origin. It
  * names the child's entry too, so the frame fetches the child's page while the shell answers
  * its handshake (the welcome names the entry again and decides).
  */
 export function frameUrl(frameOrigin: string, route: string, entry: string): string {
-  return `${frameOrigin}/sub-app.html?${new URLSearchParams({ route, entry }).toString()}`;
+  return `${frameOrigin}${FRAME_PAGE_PATH}?${new URLSearchParams({ route, entry }).toString()}`;
 }
 
 /**

@@ -69,6 +69,12 @@ describe('the architecture rule', () => {
       'sub-app-host may not import sub-app-frame',
     ],
     [
+      'the frame runtime imports a shared component of the shell',
+      'src/sub-app-frame/x.ts',
+      "export * from '@/ui/format';\n",
+      'sub-app-frame may not import ui',
+    ],
+    [
       'the frame runtime imports the session (the shell’s token)',
       'src/sub-app-frame/x.ts',
       "export * from '@/session/storage';\n",
