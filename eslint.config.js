@@ -70,20 +70,7 @@ const ARCHITECTURE = {
   /** One folder per capability; a feature never imports another (what two share moves down). */
   feature: UNDER_THE_CHROME,
   /** The composition root: providers, router, and the features put into the layout. */
-  app: [
-    'constants',
-    'config',
-    'api',
-    'generated',
-    'session',
-    'access',
-    'ui',
-    'validation',
-    'sub-app-protocol',
-    'sub-app-host',
-    'layout',
-    'feature',
-  ],
+  app: [...UNDER_THE_CHROME, 'sub-app-protocol', 'layout', 'feature'],
   /** Development-only aids (the contract findings badge); main.tsx loads them only in dev builds. */
   'dev-tools': ['constants', 'ui'],
   /** src/main.tsx: starts the shell (sub-app.html starts the frame runtime, src/sub-app-frame/main.ts). */
