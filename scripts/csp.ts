@@ -31,7 +31,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Connect, Plugin } from 'vite';
-import { frameAppOfHost, frameOriginFor, SUB_APP_NAMES } from '../src/constants/frame-origins.ts';
+import {
+  FRAME_PAGE_PATH,
+  frameAppOfHost,
+  frameOriginFor,
+  SUB_APP_NAMES,
+} from '../src/constants/frame-origins.ts';
 
 /** Written by Vite into the build; replaced per response by the server. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -161,9 +166,6 @@ export function subAppFramePolicy(sources: PolicySources, nonce: string): string
   ]);
 }
 
-/** The page sub-apps run in (src/sub-app-protocol/messages.ts frameUrl). */
-const SUB_APP_FRAME_PAGE = '/sub-app.html';
-
 /**
  * The shell's pages name their speculation rules (public/speculation-rules.json: prerender the
  * other module tabs' pages once a page has settled) in a header, not an inline script, so the
@@ -258,7 +260,7 @@ export function cspPreview(): Plugin {
         if (!frameApp && PROXIED.test(pathname)) return next();
         if (frameApp && (PROXIED.test(pathname) || pathname === '/favicon.svg'))
           return notFound(res, 'A sub-app frame origin serves the frame page and its assets only.');
-        if (!frameApp && page === SUB_APP_FRAME_PAGE)
+        if (!frameApp && page === FRAME_PAGE_PATH)
           return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
         if (!frameApp && page === SPECULATION_RULES) return sendSpeculationRules(outDir, res);
         const nonce = newNonce();
@@ -272,7 +274,7 @@ export function cspPreview(): Plugin {
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();
         if (frameApp ? pathname.startsWith('/assets/') : ext && ext !== '.html') return next();
         const file = frameApp
-          ? SUB_APP_FRAME_PAGE.slice(1)
+          ? FRAME_PAGE_PATH.slice(1)
           : ext === '.html'
             ? path.normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '')
             : 'index.html';
@@ -310,7 +312,7 @@ export function frameHostsDev(): Plugin {
         const url = new URL(req.url ?? '/', 'http://dev.invalid');
         const frameApp = frameAppOfHost(hostOf(req).hostname, template);
         if (!frameApp) {
-          if (normalisedPath(url.pathname) === SUB_APP_FRAME_PAGE)
+          if (normalisedPath(url.pathname) === FRAME_PAGE_PATH)
             return notFound(res, "The frame page is served on the sub-apps' frame origins only.");
           return next();
         }
@@ -318,9 +320,9 @@ export function frameHostsDev(): Plugin {
           return notFound(res, 'A sub-app frame origin serves the frame page and its modules only.');
         const page =
           req.headers['sec-fetch-dest'] === 'iframe' || req.headers['sec-fetch-dest'] === 'document';
-        if (page && url.pathname !== SUB_APP_FRAME_PAGE) {
+        if (page && url.pathname !== FRAME_PAGE_PATH) {
           // A reload inside the frame, on one of the app's routes: the frame page, on that route.
-          req.url = `${SUB_APP_FRAME_PAGE}?${new URLSearchParams({ route: `${url.pathname}${url.search}${url.hash}` }).toString()}`;
+          req.url = `${FRAME_PAGE_PATH}?${new URLSearchParams({ route: `${url.pathname}${url.search}${url.hash}` }).toString()}`;
         }
         next();
       });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
-import { frameAppOfHost } from '../../src/constants/frame-origins';
+import { FRAME_PAGE_PATH, frameAppOfHost } from '../../src/constants/frame-origins';
 import {
   mayNameSpeculationRules,
   SPECULATION_RULES,
@@ -67,10 +67,10 @@ export async function serveBuild(opts: {
     if (frameAppOfHost(hostname(req), process.env.VITE_SUB_APP_FRAME_ORIGIN)) {
       // A frame origin: its assets, and the frame page for any other path.
       const url = new URL(req.url ?? '/', 'http://frame.invalid');
-      if (!url.pathname.startsWith('/assets/') && url.pathname !== '/sub-app.html')
-        req.url = `/sub-app.html?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
+      if (!url.pathname.startsWith('/assets/') && url.pathname !== FRAME_PAGE_PATH)
+        req.url = `${FRAME_PAGE_PATH}?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
       gzip(req, res, () => files(req, res));
-    } else if (pageOf(req.url) === '/sub-app.html') {
+    } else if (pageOf(req.url) === FRAME_PAGE_PATH) {
       res.writeHead(404);
       res.end(); // the frame page is served on the frame origins only
     } else if (pageOf(req.url) === SPECULATION_RULES) {

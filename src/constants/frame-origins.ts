@@ -10,6 +10,9 @@
  */
 import type { SubAppName } from './routes';
 
+/** The page every app's frame origin serves (scripts/csp.ts), the frame runtime's entry. */
+export const FRAME_PAGE_PATH = '/sub-app.html';
+
 export const SUB_APP_NAMES = [
   'manual',
   'product',

@@ -54,11 +54,15 @@ export function readItem<K extends StoredKey>(key: K): StoredItems[K] | null {
   }
 }
 
-export function writeItem<K extends StoredKey>(key: K, value: StoredItems[K]): void {
-  const raw = JSON.stringify(value);
+/** Into the browser's storage, or memory where the browser refuses it. */
+function put(rawKey: string, raw: string): void {
   const store = backend();
-  if (store) store.setItem(STORAGE_KEYS[key], raw);
-  else memory.set(STORAGE_KEYS[key], raw);
+  if (store) store.setItem(rawKey, raw);
+  else memory.set(rawKey, raw);
+}
+
+export function writeItem<K extends StoredKey>(key: K, value: StoredItems[K]): void {
+  put(STORAGE_KEYS[key], JSON.stringify(value));
   bumpStateGeneration();
 }
 
@@ -79,10 +83,7 @@ export const stateGeneration = (): string =>
   backend()?.getItem(GENERATION_KEY) ?? memory.get(GENERATION_KEY) ?? '0';
 
 export function bumpStateGeneration(): void {
-  const next = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
-  const store = backend();
-  if (store) store.setItem(GENERATION_KEY, next);
-  else memory.set(GENERATION_KEY, next);
+  put(GENERATION_KEY, `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`);
   listeners.forEach((l) => l());
 }
 

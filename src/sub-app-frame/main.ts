@@ -15,11 +15,11 @@
  *
  * Every step has its time limit in src/sub-app-protocol/limits.ts.
  */
+import { FRAME_PAGE_PATH } from '@/constants/frame-origins';
 import { ROUTES } from '@/constants/routes';
 import type { SubAppName } from '@/config/env';
 import {
   dispatch,
-  FRAME_PAGE_PATH,
   parseShellMessage,
   routeUnder,
   type FrameToShell,

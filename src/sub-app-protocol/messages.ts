@@ -28,6 +28,8 @@
  * by field where it arrives (`parseShellMessage`, `parseFrameMessage`): one that is of no
  * known kind or has any field wrong is dropped (messages.test.ts tries each field of each kind).
  */
+import { FRAME_PAGE_PATH } from '@/constants/frame-origins';
+
 export const FRAME_CHANNEL = 'workbench:sub-app-frame';
 
 type Data = Record<string, unknown>;
@@ -191,9 +193,6 @@ export const isWelcome = (value: unknown): value is Welcome =>
   isObject(value.storage) &&
   isStoredItems(value.storage.local) &&
   isStoredItems(value.storage.session);
-
-/** The frame page, on every app's frame origin (scripts/csp.ts serves it). */
-export const FRAME_PAGE_PATH = '/sub-app.html';
 
 /**
  * The frame page's URL for an app starting on a shell route, on the app's frame origin. It
