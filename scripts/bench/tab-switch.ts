@@ -113,8 +113,10 @@ export async function measureTabSwitches(
             const nav = performance.getEntriesByType('navigation')[0];
             const frame = performance.getEntriesByType('resource').find((e) => e.name.includes('sub-app.html'));
             const mark = performance.getEntriesByName('sub-app-mounted')[0];
+            const greeted = performance.getEntriesByName('sub-app-greeted')[0];
             return JSON.stringify({ press: r(${pressedAt} - performance.timeOrigin), activation: r(nav.activationStart),
-              frameRequested: frame && r(frame.startTime), frameAnswered: frame && r(frame.responseEnd), mounted: mark && r(mark.startTime) });
+              frameRequested: frame && r(frame.startTime), frameAnswered: frame && r(frame.responseEnd),
+              greeted: greeted && r(greeted.startTime), mounted: mark && r(mark.startTime) });
           })()`),
         );
     }

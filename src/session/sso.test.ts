@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { acceptTokenFromUrl, buildAuthorizeUrl, consumePendingSignIn, logoutUrl } from './sso';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigation } from '@/ui/navigation';
+import {
+  acceptTokenFromUrl,
+  buildAuthorizeUrl,
+  consumePendingSignIn,
+  logoutUrl,
+  redirectToSignIn,
+} from './sso';
 import { clearCredentials, getTenantId, getToken, readItem, setTenantId, writeItem } from './storage';
 
 afterEach(() => {
@@ -20,6 +27,23 @@ describe('single sign-on', () => {
     expect(q.get('response_type')).toBe('code');
     expect(q.get('state')).toMatch(/^workbench\.[0-9a-f]{24}$/);
     expect(q.get('pi')).toBe('p-42');
+  });
+
+  it('goes to the authorize page once, however often it is asked, until the page is shown again', () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/manage/members?pi=p-7');
+    redirectToSignIn();
+    redirectToSignIn();
+    expect(assign).toHaveBeenCalledTimes(1);
+    const url = new URL(assign.mock.calls[0]?.[0] ?? '');
+    expect(url.searchParams.get('pi')).toBe('p-7');
+    // The state remembered is the one in the address the browser went to.
+    expect(consumePendingSignIn(url.searchParams.get('state'))).toEqual({ returnTo: '/manage/members' });
+    // Back from the authorize page (the back-forward cache): a new start goes again.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    redirectToSignIn();
+    expect(assign).toHaveBeenCalledTimes(2);
+    assign.mockRestore();
   });
 
   it('leaves pi out when there is none', () => {

@@ -4,6 +4,7 @@
  */
 import { config } from '@/config/env';
 import { TOAST_SECONDS } from '@/constants/limits';
+import { navigation } from '@/ui/navigation';
 import { safeRedirect } from '@/ui/safe-url';
 import { ROUTES } from '@/constants/routes';
 import { clearCredentials, writeItem } from './storage';
@@ -47,13 +48,22 @@ export function buildAuthorizeUrl(opts: { returnTo?: string; pi?: string | null 
 let leaving = false;
 export const isLeaving = (): boolean => leaving;
 
+/**
+ * Set once this page is on its way to the authorize page. A second start (React's development
+ * double effects, two requests answered 401 together) would abort the first navigation and
+ * remember another state; a page brought back from the back-forward cache may start again.
+ */
+let signingIn = false;
+
 /** Signed out: go to the SSO authorize page, forwarding the optional `pi` of the current URL. */
 export function redirectToSignIn(): void {
-  if (leaving) return;
+  if (leaving || signingIn) return;
+  signingIn = true;
+  window.addEventListener('pageshow', () => (signingIn = false), { once: true });
   const here = new URL(window.location.href);
   const pi = here.searchParams.get('pi');
   here.searchParams.delete('pi');
-  window.location.assign(buildAuthorizeUrl({ returnTo: here.pathname + here.search + here.hash, pi }));
+  navigation.assign(buildAuthorizeUrl({ returnTo: here.pathname + here.search + here.hash, pi }));
 }
 
 /** Checks the state that came back; returns where the user was going, or null when it does not match. */

@@ -223,6 +223,8 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
       const entry = new URL(config.subApps[app], window.location.origin).href;
       const connection = connectFrame(app, frame, origin, entry, {
         greeted: () => {
+          // For the benches: the frame page loaded and its start-up began (the welcome is sent).
+          performance.mark('sub-app-greeted', { detail: app });
           greeted = true;
           if (!settled)
             limit(STARTED_LIMIT_MS, `its frame said nothing more within ${STARTED_LIMIT_MS / 1000} s`);

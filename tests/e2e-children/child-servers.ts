@@ -76,6 +76,8 @@ export async function serveChildren(dirs: { vite: string; webpack: string }): Pr
 export interface DevServer extends Served {
   /** The copy the dev server serves: edit its files to see hot reload. */
   dir: string;
+  /** What the dev server printed so far. */
+  readonly output: string;
 }
 
 /**
@@ -112,6 +114,9 @@ export async function startViteDevServer(): Promise<DevServer> {
   return {
     origin,
     dir,
+    get output() {
+      return output;
+    },
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

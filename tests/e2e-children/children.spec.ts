@@ -121,6 +121,20 @@ test.describe('under npm start, from the team’s own Vite dev server', () => {
     await app?.stop();
     await dev?.close();
   });
+  // On a failure, what both dev servers printed and where the page went, to tell a server's
+  // reload from the app's own redirects.
+  const navigations: string[] = [];
+  test.beforeEach(({ page }) => {
+    navigations.length = 0;
+    page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(`${Date.now()} ${f.url()}`));
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    await testInfo.attach('npm start output', { body: app?.output ?? '', contentType: 'text/plain' });
+    await testInfo.attach('child dev server output', { body: dev?.output ?? '', contentType: 'text/plain' });
+    await testInfo.attach('navigations', { body: navigations.join('\n'), contentType: 'text/plain' });
+  });
 
   test('an edit shows in the frame at once (hot reload) and the child keeps its state', async ({ page }) => {
     const errors: string[] = [];
