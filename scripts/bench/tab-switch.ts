@@ -105,19 +105,23 @@ export async function measureTabSwitches(
         '(performance.getEntriesByType("navigation")[0] || {}).activationStart || 0',
       );
       if (typeof activation === 'number' && activation > 0) prerendered++;
-      // Where the time went, relative to the page's start (a prerendered page starts before the press).
+      // Where the time went, relative to the page's start (a prerendered page starts before the
+      // press): the frame's request and answer, its hello, the app's content, and the shell's
+      // long tasks (start, duration), which hold up every message of the frame.
       if (process.env.BENCH_VERBOSE)
         console.log(
-          await tab.evaluate(`(() => {
+          await tab.evaluate(`new Promise((resolve) => {
             const r = (x) => Math.round(x);
             const nav = performance.getEntriesByType('navigation')[0];
             const frame = performance.getEntriesByType('resource').find((e) => e.name.includes('sub-app.html'));
-            const mark = performance.getEntriesByName('sub-app-mounted')[0];
-            const greeted = performance.getEntriesByName('sub-app-greeted')[0];
-            return JSON.stringify({ press: r(${pressedAt} - performance.timeOrigin), activation: r(nav.activationStart),
-              frameRequested: frame && r(frame.startTime), frameAnswered: frame && r(frame.responseEnd),
-              greeted: greeted && r(greeted.startTime), mounted: mark && r(mark.startTime) });
-          })()`),
+            const at = (name) => { const mark = performance.getEntriesByName(name)[0]; return mark && r(mark.startTime); };
+            const longTasks = [];
+            new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+            setTimeout(() => resolve(JSON.stringify({ press: r(${pressedAt} - performance.timeOrigin),
+              activation: r(nav.activationStart), frameRequested: frame && r(frame.startTime),
+              frameAnswered: frame && r(frame.responseEnd), greeted: at('sub-app-greeted'), mounted: at('sub-app-mounted'),
+              longTasks: longTasks.map((e) => [r(e.startTime), r(e.duration)]) })), 100);
+          })`),
         );
     }
     return { switchesMs, prerendered, firstLoadMs };
