@@ -3,13 +3,13 @@
 // right after React and before antd because it is the first import here (scripts/bootstrap-chunk.ts,
 // scripts/first-paint.ts); the other libraries are evaluated in stages before the entry too.
 // eslint-disable-next-line import-x/order -- evaluation order, see above
-import { queryClient, sessionPrefetched } from './app/early-start';
+import { queryClient, sessionConfig, sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { enterLandingPage } from './app/landing';
-import { preloadPagesFor } from './app/pages';
+import { preloadPagesFor, startFirstDataFor } from './app/pages';
 import { warmUpLibrariesSoon } from './app/warm-up';
 import './styles.css';
 
@@ -27,6 +27,10 @@ warmUpLibrariesSoon();
 // production builds drop this branch and the module with it (a build test checks).
 if (import.meta.env.DEV && import.meta.env.MODE === 'integration')
   void import('./dev-tools/contract-findings').then((tools) => tools.watchContractFindings());
+// That page's first data call leaves as soon as the user config answered (app/pages.ts).
+void sessionConfig.then(
+  (config) => config && startFirstDataFor(window.location.pathname, queryClient, config),
+);
 void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
   enterLandingPage(queryClient);
   const app = createRoot(root);

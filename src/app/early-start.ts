@@ -8,6 +8,7 @@
  * before that are kept.
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import type { UserConfig } from '@generated/workbench/model';
 import { configureTransport } from '@/api/transport';
 import { config } from '@/config/env';
 import { prefetchSession } from '@/session/queries';
@@ -51,5 +52,11 @@ reloadIfSessionChanged(
   () => `${getToken() ?? ''} ${readItem('tenantId') ?? ''} ${stateGeneration()}`,
   subscribeStorage,
 );
+let configArrived: (config: UserConfig | undefined) => void = () => {};
+/**
+ * The user config as soon as it answered (undefined signed out or when it failed), before the
+ * menus: the first data call of the page a load starts on leaves then (app/pages.ts).
+ */
+export const sessionConfig = new Promise<UserConfig | undefined>((resolve) => (configArrived = resolve));
 /** Settles when the bootstrap calls have answered (at once when signed out): main.tsx renders after it. */
-export const sessionPrefetched = prefetchSession(queryClient);
+export const sessionPrefetched = prefetchSession(queryClient, configArrived);

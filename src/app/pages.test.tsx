@@ -6,10 +6,15 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import { INVITE_PATH_PREFIX, ROUTES, type SubAppName } from '@/constants/routes';
+import { getGetTenantDetailQueryKey } from '@generated/workbench/workbench';
+import type { UserConfig } from '@generated/workbench/model';
+import { adminPageAt } from '@/features/admin/registry';
 import { clearCredentials, forgetBootFrame, writeItem } from '@/session/storage';
 import {
   AccountSettingPage,
+  AdminSection,
   BaseInfoPage,
   EntrancePage,
   InviteLandingPage,
@@ -17,6 +22,7 @@ import {
   pagesFor,
   preloadPagesFor,
   RenewalPage,
+  startFirstDataFor,
   UserCenterLayout,
 } from './pages';
 
@@ -51,6 +57,25 @@ describe('pagesFor', () => {
     writeItem('bootFrame', { ...facts, landing: null, frozen: true });
     expect(pagesFor('/')).toEqual([RenewalPage]);
   });
+
+  it('fetches the back-end and its page under the root the shell last recorded', () => {
+    const members = adminPageAt('/members');
+    expect(members).toBeDefined();
+    // Not recorded yet (or by a shell before the root was recorded): nothing known.
+    writeItem('bootFrame', { ...facts, landing: null });
+    expect(pagesFor('/manage/members')).toEqual([]);
+    writeItem('bootFrame', { ...facts, landing: null, adminPath: '/manage' });
+    expect(pagesFor('/manage/members')).toEqual([AdminSection, members]);
+    expect(pagesFor('/Manage/Members/')).toEqual([AdminSection, members]);
+    expect(pagesFor('/manage/roles')).toEqual([AdminSection, adminPageAt('/roles')]);
+    // The root (it redirects to the first page of the menus) and a page this app has not.
+    expect(pagesFor('/manage')).toEqual([AdminSection]);
+    expect(pagesFor('/manage/audit')).toEqual([AdminSection]);
+    // Only under the root: a path that merely starts like it is not the back-end.
+    expect(pagesFor('/manager/members')).toEqual([]);
+    writeItem('bootFrame', { ...facts, landing: null, adminPath: null });
+    expect(pagesFor('/manage/members')).toEqual([]);
+  });
 });
 
 describe('preloadPagesFor', () => {
@@ -78,6 +103,32 @@ describe('preloadPagesFor', () => {
     vi.useRealTimers();
     vi.spyOn(EntrancePage, 'preload').mockRejectedValue(new Error('chunk failed'));
     await expect(preloadPagesFor(ROUTES.entrance)).resolves.toBeUndefined();
+  });
+});
+
+describe('startFirstDataFor', () => {
+  const config = { last_login_tenant_link: 't-ent-2001' } as UserConfig;
+  const detailKey = getGetTenantDetailQueryKey({ tenant_link: 't-ent-2001' });
+
+  it("starts the enterprise's detail with the shell on the back-end pages that show it, signed in", () => {
+    writeItem('token', 't');
+    writeItem('bootFrame', { ...facts, landing: null, adminPath: '/manage' });
+    const queryClient = new QueryClient();
+    const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined);
+    const keys = () => prefetch.mock.calls.map(([options]) => options.queryKey);
+
+    startFirstDataFor('/manage/members', queryClient, config);
+    expect(keys()).toEqual([detailKey]);
+    startFirstDataFor('/manage/enterprise', queryClient, config);
+    expect(keys()).toEqual([detailKey, detailKey]);
+    // Pages that read something else, or nothing yet known: no call.
+    startFirstDataFor('/manage/roles', queryClient, config);
+    startFirstDataFor('/user-info/base-info', queryClient, config);
+    startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_link: '' });
+    expect(prefetch).toHaveBeenCalledTimes(2);
+    clearCredentials();
+    startFirstDataFor('/manage/members', queryClient, config);
+    expect(prefetch).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -12,11 +12,14 @@
  * react-lazy-with-preload: a page that was preloaded renders at once, without suspending
  * (React.lazy suspends on its first render however early its import resolved).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { matchPath } from 'react-router-dom';
 import { ROUTES } from '@/constants/routes';
+import { adminPageAt } from '@/features/admin/registry';
 import { getToken, readItem } from '@/session/storage';
+import type { UserConfig } from '@generated/workbench/model';
 
 export const OAuthCallbackPage = lazyWithPreload(() => import('./pages/OAuthCallbackPage'));
 export const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
@@ -51,7 +54,11 @@ export const ProductWorkspace = lazy(() =>
   import('@/features/products/ProductWorkspace').then((m) => ({ default: m.ProductWorkspace })),
 );
 
-type Page = { preload: () => Promise<unknown> };
+/** A page's code, and the data call it makes first, if a load can start that before its render. */
+type Page = {
+  preload: () => Promise<unknown>;
+  firstData?: (queryClient: QueryClient, config: UserConfig) => void;
+};
 
 const USER_CENTER_PAGES: Record<string, Page> = {
   [ROUTES.userCenter.baseInfo]: BaseInfoPage,
@@ -82,12 +89,20 @@ const PAGE_WAIT_MS = 1000;
 /**
  * The pages a load of `pathname` renders with the shell's first render. The home page (`/`)
  * lands where the shell recorded (workbench.bootFrame): an app (not preloaded, see above) or
- * the renewal page of a frozen tenant. The back-end's path comes from the server's menus, so it
- * is not known here. Matched without regard to case, as the router matches.
+ * the renewal page of a frozen tenant. The back-end's root comes from the server's menus: the
+ * one the shell recorded on its last render is taken, so the back-end and the page the address
+ * names are fetched with the shell, not one after the other once the menus came (if the menus
+ * say otherwise now, that code is unused). Matched without regard to case, as the router matches.
  */
 export function pagesFor(pathname: string): Page[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
-  if (path === ROUTES.home) return readItem('bootFrame')?.frozen ? [RenewalPage] : [];
+  const facts = readItem('bootFrame');
+  if (path === ROUTES.home) return facts?.frozen ? [RenewalPage] : [];
+  const adminPath = facts?.adminPath?.toLowerCase();
+  if (adminPath && adminPath !== ROUTES.home && (path === adminPath || path.startsWith(`${adminPath}/`))) {
+    const page = adminPageAt(path.slice(adminPath.length));
+    return page ? [AdminSection, page] : [AdminSection];
+  }
   const exact = EXACT_PAGES[path];
   if (exact) return [exact];
   if (matchPath(ROUTES.invite, path)) return [InviteLandingPage];
@@ -113,4 +128,14 @@ export function preloadPagesFor(pathname: string): Promise<void> {
       () => undefined,
     );
   return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]);
+}
+
+/**
+ * Starts the first data call of each page of this load (signed in), once the user config that
+ * it needs answered: beside the menus call and the shell's render, as the home's app starts
+ * with the shell (its frame), not after them.
+ */
+export function startFirstDataFor(pathname: string, queryClient: QueryClient, config: UserConfig): void {
+  if (!getToken()) return;
+  for (const page of pagesFor(pathname)) page.firstData?.(queryClient, config);
 }

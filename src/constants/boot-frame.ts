@@ -15,4 +15,10 @@ export interface BootFrameFacts {
   tipBar: boolean;
   /** The tenant is frozen: no feedback, renewal only. */
   frozen: boolean;
+  /**
+   * The management back-end's root (from the server's permissions), null without one: a load
+   * that starts on one of its pages fetches that page's code with the shell's (src/app/pages.ts).
+   * Missing in facts recorded before it existed.
+   */
+  adminPath?: string | null;
 }

@@ -97,10 +97,11 @@ export interface MainLayoutProps {
 
 /**
  * Records what index.html's frame of the shell shows on the next load (scripts/boot-frame):
- * the tabs, the home page's app, the tip bar, a frozen tenant. Written only when it changed.
+ * the tabs, the home page's app, the tip bar, a frozen tenant; and the back-end's root, whose
+ * pages the next load fetches early (src/app/pages.ts). Written only when it changed.
  */
 function useBootFrameFacts() {
-  const { routeSet, isPersonal, homePage, isFrozen } = useAccess();
+  const { routeSet, isPersonal, homePage, isFrozen, adminPath } = useAccess();
   const tabs = routeSet.tabs.join(' ');
   const landing = appForPath(routeSet.landing);
   const tipBar = isPersonal && homePage === 'page1';
@@ -110,9 +111,10 @@ function useBootFrameFacts() {
       landing,
       tipBar,
       frozen: isFrozen,
+      adminPath,
     };
     if (JSON.stringify(readItem('bootFrame')) !== JSON.stringify(facts)) writeItem('bootFrame', facts);
-  }, [tabs, landing, tipBar, isFrozen]);
+  }, [tabs, landing, tipBar, isFrozen, adminPath]);
 }
 
 /** The shell's chrome. The features that live in it are handed in by the app (src/app/Shell.tsx). */

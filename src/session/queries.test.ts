@@ -83,4 +83,27 @@ describe('prefetchSession', () => {
     await prefetchSession(newQueryClient());
     expect(sentPaths(fetch)).toEqual([]);
   });
+
+  it('tells the config as soon as it answered, before the menus are asked for; undefined signed out or on failure', async () => {
+    writeItem('token', 'tok-1');
+    answering(enterprise);
+    const fetch = vi.spyOn(window, 'fetch');
+    const told: { config: UserConfig | undefined; sent: string[] }[] = [];
+    await prefetchSession(newQueryClient(), (c) => told.push({ config: c, sent: sentPaths(fetch) }));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.config).toEqual(enterprise);
+    expect(told[0]?.sent).not.toContain(MENUS);
+
+    server.use(
+      http.get(`${origin}${CONFIG}`, () => HttpResponse.json({ code: 500, msg: 'down' }, { status: 500 })),
+    );
+    const failed = vi.fn();
+    await prefetchSession(newQueryClient(), failed);
+    expect(failed).toHaveBeenCalledExactlyOnceWith(undefined);
+
+    clearCredentials();
+    const signedOut = vi.fn();
+    await prefetchSession(newQueryClient(), signedOut);
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith(undefined);
+  });
 });

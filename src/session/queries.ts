@@ -72,11 +72,16 @@ export function shouldFetchMenus(
  * trace, and the task that sends the config call evaluates the bootstrap calls' modules too (a
  * stage of the first load: scripts/bootstrap-chunk.ts, docs/frontend.md "The first load").
  */
-export async function prefetchSession(queryClient: QueryClient): Promise<void> {
-  if (!getToken()) return;
+export async function prefetchSession(
+  queryClient: QueryClient,
+  /** Told the config as soon as it answered (undefined signed out, or when it failed). */
+  onConfig: (config: UserConfig | undefined) => void = () => {},
+): Promise<void> {
+  if (!getToken()) return onConfig(undefined);
   const menus = async () => {
     await queryClient.prefetchQuery(userConfigQuery);
     const config = queryClient.getQueryData(userConfigQuery.queryKey);
+    onConfig(config);
     if (config && shouldFetchMenus(config)) await queryClient.prefetchQuery(userMenusQuery);
   };
   const info = async () => {

@@ -5,7 +5,11 @@
  * filter over this registry (DESIGN "Server-driven menus"): only routes the user
  * is given are reachable.
  */
-import { createElement, lazy, type ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactElement } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
+import type { UserConfig } from '@generated/workbench/model';
+import { prefetchCurrentTenant } from './first-data';
 
 /** Page routes relative to the back-end root. */
 export const ADMIN_PAGE_PATHS = {
@@ -15,14 +19,42 @@ export const ADMIN_PAGE_PATHS = {
   permissions: '/permissions',
 } as const;
 
-// Each page is one element made once here (lazy: its code loads on first visit); the section
-// renders the element it looks up.
-const PAGES: ReadonlyMap<string, ReactElement> = new Map([
-  [ADMIN_PAGE_PATHS.enterprise, createElement(lazy(() => import('./pages/EnterprisePage')))],
-  [ADMIN_PAGE_PATHS.members, createElement(lazy(() => import('./pages/MembersPage')))],
-  [ADMIN_PAGE_PATHS.roles, createElement(lazy(() => import('./pages/RolesPage')))],
-  [ADMIN_PAGE_PATHS.permissions, createElement(lazy(() => import('./pages/PermissionsPage')))],
+// Each page's code loads on its first visit, or with the shell's when the load starts on it
+// (src/app/pages.ts): a preloaded page renders at once, without suspending. `firstData` is the
+// call it makes first, which such a load starts with the shell's too (./first-data.ts).
+const PAGE_COMPONENTS = new Map([
+  [ADMIN_PAGE_PATHS.enterprise, lazyWithPreload(() => import('./pages/EnterprisePage'))],
+  [ADMIN_PAGE_PATHS.members, lazyWithPreload(() => import('./pages/MembersPage'))],
+  [ADMIN_PAGE_PATHS.roles, lazyWithPreload(() => import('./pages/RolesPage'))],
+  [ADMIN_PAGE_PATHS.permissions, lazyWithPreload(() => import('./pages/PermissionsPage'))],
 ]);
+const FIRST_DATA = new Map<string, AdminPageStart['firstData']>([
+  [ADMIN_PAGE_PATHS.enterprise, prefetchCurrentTenant],
+  [ADMIN_PAGE_PATHS.members, prefetchCurrentTenant],
+]);
+
+// Each page is one element made once here; the section renders the element it looks up.
+const PAGES: ReadonlyMap<string, ReactElement> = new Map(
+  [...PAGE_COMPONENTS].map(([route, page]) => [route, createElement(page)]),
+);
+
+/** A page as a load that starts on it fetches it: its code, and its first data call. */
+export interface AdminPageStart {
+  preload: () => Promise<unknown>;
+  firstData?: (queryClient: QueryClient, config: UserConfig) => void;
+}
+
+const STARTS: ReadonlyMap<string, AdminPageStart> = new Map(
+  [...PAGE_COMPONENTS].map(([route, page]) => [
+    route,
+    { preload: () => page.preload(), firstData: FIRST_DATA.get(route) },
+  ]),
+);
+
+/** The page at `route` relative to the back-end root (`/members`), to fetch ahead of its render. */
+export function adminPageAt(route: string): AdminPageStart | undefined {
+  return STARTS.get(route);
+}
 
 /** The registry seen from a back-end root: absolute server routes → pages. */
 export function adminPages(adminPath: string): {
