@@ -107,7 +107,11 @@ describe('preloadPagesFor', () => {
 });
 
 describe('startFirstDataFor', () => {
-  const config = { last_login_tenant_link: 't-ent-2001' } as UserConfig;
+  const config = {
+    last_login_tenant_link: 't-ent-2001',
+    user_tenant_link: 't-personal-1',
+    last_login_tenant_is_disable: false,
+  } as UserConfig;
   const detailKey = getGetTenantDetailQueryKey({ tenant_link: 't-ent-2001' });
 
   it("starts the enterprise's detail with the shell on the back-end pages that show it, signed in", () => {
@@ -125,6 +129,9 @@ describe('startFirstDataFor', () => {
     startFirstDataFor('/manage/roles', queryClient, config);
     startFirstDataFor('/user-info/base-info', queryClient, config);
     startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_link: '' });
+    // Moved to the personal space, or the enterprise frozen, since the root was recorded.
+    startFirstDataFor('/manage/members', queryClient, { ...config, user_tenant_link: 't-ent-2001' });
+    startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_is_disable: true });
     expect(prefetch).toHaveBeenCalledTimes(2);
     clearCredentials();
     startFirstDataFor('/manage/members', queryClient, config);

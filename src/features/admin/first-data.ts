@@ -7,12 +7,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getGetTenantDetailQueryOptions } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
+import { shouldFetchMenus } from '@/session/queries';
 
 /** How long a page takes what its load fetched with the shell as fresh (no refetch on mount). */
 export const FIRST_DATA_FRESH_MS = 10_000;
 
-/** The current enterprise's detail (profile and members), as useCurrentTenant (./tenant.ts) reads it. */
+/**
+ * The current enterprise's detail (profile and members), as useCurrentTenant (./tenant.ts) reads
+ * it. Only where the back-end can be (an enterprise that is not frozen: the menus' rule): the
+ * root was recorded on an earlier load, and the user may have moved to the personal space since.
+ */
 export function prefetchCurrentTenant(queryClient: QueryClient, config: UserConfig): void {
   const tenantLink = config.last_login_tenant_link;
-  if (tenantLink) void queryClient.prefetchQuery(getGetTenantDetailQueryOptions({ tenant_link: tenantLink }));
+  if (tenantLink && shouldFetchMenus(config))
+    void queryClient.prefetchQuery(getGetTenantDetailQueryOptions({ tenant_link: tenantLink }));
 }
