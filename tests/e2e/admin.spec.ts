@@ -113,6 +113,24 @@ test.describe('management back-end', () => {
     await expect(page.getByRole('row', { name: /王芳/ })).toContainText('质检员');
   });
 
+  test('owner: a back-end page opened from a bookmark asks for its data once, beside the menus', async ({
+    page,
+  }) => {
+    // Signed in, the shell recorded where the back-end is; the bookmark is opened afterwards.
+    await signInToShell(page, 'owner');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/tenant/v1/detail')) sent.push('detail');
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/menu/v1/login/user/menus')) sent.push('menus answered');
+    });
+    await page.goto('/manage/members');
+    await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
+    // Not after the menus, the shell's render and the page's mount: with the shell's own calls.
+    expect(sent).toEqual(['detail', 'menus answered']);
+  });
+
   test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {
     await signInToShell(page, 'member');
     const menu = await openAvatarMenu(page);
