@@ -11,7 +11,7 @@ import { INVITE_PATH_PREFIX, ROUTES, type SubAppName } from '@/constants/routes'
 import { getGetTenantDetailQueryKey } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { adminPageAt } from '@/features/admin/registry';
-import { clearCredentials, forgetBootFrame, writeItem } from '@/session/storage';
+import { clearCredentials, forgetBootFrame, removeItem, writeItem } from '@/session/storage';
 import {
   AccountSettingPage,
   AdminSection,
@@ -133,7 +133,8 @@ describe('startFirstDataFor', () => {
     startFirstDataFor('/manage/members', queryClient, { ...config, user_tenant_link: 't-ent-2001' });
     startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_is_disable: true });
     expect(prefetch).toHaveBeenCalledTimes(2);
-    clearCredentials();
+    // Signed out (the recorded facts kept, so only the token decides).
+    removeItem('token');
     startFirstDataFor('/manage/members', queryClient, config);
     expect(prefetch).toHaveBeenCalledTimes(2);
   });

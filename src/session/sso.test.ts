@@ -39,10 +39,16 @@ describe('single sign-on', () => {
     expect(url.searchParams.get('pi')).toBe('p-7');
     // The state remembered is the one in the address the browser went to.
     expect(consumePendingSignIn(url.searchParams.get('state'))).toEqual({ returnTo: '/manage/members' });
-    // Back from the authorize page (the back-forward cache): a new start goes again.
+    // A page's own first pageshow is no way back; one from the back-forward cache is.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    redirectToSignIn();
+    expect(assign).toHaveBeenCalledTimes(1);
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     redirectToSignIn();
     expect(assign).toHaveBeenCalledTimes(2);
+    // The user's own press goes even while a start is under way (it may have been stopped).
+    redirectToSignIn({ userAsked: true });
+    expect(assign).toHaveBeenCalledTimes(3);
     assign.mockRestore();
   });
 

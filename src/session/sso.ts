@@ -49,17 +49,24 @@ let leaving = false;
 export const isLeaving = (): boolean => leaving;
 
 /**
- * Set once this page is on its way to the authorize page. A second start (React's development
- * double effects, two requests answered 401 together) would abort the first navigation and
- * remember another state; a page brought back from the back-forward cache may start again.
+ * Set once this page is on its way to the authorize page: a second start (React's development
+ * double effects) would abort the first navigation and remember another state. A page brought
+ * back from the back-forward cache may start again, and so may the user (a button).
  */
 let signingIn = false;
+const backFromCache = (event: PageTransitionEvent) => {
+  if (event.persisted) signingIn = false;
+};
 
-/** Signed out: go to the SSO authorize page, forwarding the optional `pi` of the current URL. */
-export function redirectToSignIn(): void {
-  if (leaving || signingIn) return;
+/**
+ * Signed out: go to the SSO authorize page, forwarding the optional `pi` of the current URL.
+ * `userAsked`: the user pressed a button for it, which goes even if a start is under way (it may
+ * have been stopped).
+ */
+export function redirectToSignIn({ userAsked = false } = {}): void {
+  if (leaving || (signingIn && !userAsked)) return;
   signingIn = true;
-  window.addEventListener('pageshow', () => (signingIn = false), { once: true });
+  window.addEventListener('pageshow', backFromCache);
   const here = new URL(window.location.href);
   const pi = here.searchParams.get('pi');
   here.searchParams.delete('pi');

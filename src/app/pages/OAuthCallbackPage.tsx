@@ -54,7 +54,7 @@ export default function OAuthCallbackPage() {
       title={outcome.kind === 'bad-state' ? PAGE_TEXT.signIn.badState : PAGE_TEXT.signIn.failed}
       subTitle={outcome.kind === 'bad-state' ? PAGE_TEXT.signIn.badStateHint : PAGE_TEXT.signIn.failedHint}
       extra={
-        <Button type="primary" onClick={() => redirectToSignIn()}>
+        <Button type="primary" onClick={() => redirectToSignIn({ userAsked: true })}>
           {PAGE_TEXT.signIn.again}
         </Button>
       }

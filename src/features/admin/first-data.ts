@@ -9,8 +9,18 @@ import { getGetTenantDetailQueryOptions } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { shouldFetchMenus } from '@/session/queries';
 
-/** How long a page takes what its load fetched with the shell as fresh (no refetch on mount). */
-export const FIRST_DATA_FRESH_MS = 10_000;
+/** The enterprises whose detail this load fetched with the shell, until a page first showed it. */
+const fetchedWithShell = new Set<string>();
+
+/**
+ * Whether the detail of `tenantLink` came with the shell and no page has shown it yet: the first
+ * page to show it takes it as it is (no second request on mount; a failure shows the page's
+ * retry, not a second request and toast). Every later visit fetches again, as before.
+ */
+export const cameWithShell = (tenantLink: string): boolean => fetchedWithShell.has(tenantLink);
+
+/** A page showed what came with the shell (after its commit, so a re-render still sees it). */
+export const shownAfterShell = (tenantLink: string): void => void fetchedWithShell.delete(tenantLink);
 
 /**
  * The current enterprise's detail (profile and members), as useCurrentTenant (./tenant.ts) reads
@@ -19,6 +29,7 @@ export const FIRST_DATA_FRESH_MS = 10_000;
  */
 export function prefetchCurrentTenant(queryClient: QueryClient, config: UserConfig): void {
   const tenantLink = config.last_login_tenant_link;
-  if (tenantLink && shouldFetchMenus(config))
-    void queryClient.prefetchQuery(getGetTenantDetailQueryOptions({ tenant_link: tenantLink }));
+  if (!tenantLink || !shouldFetchMenus(config)) return;
+  fetchedWithShell.add(tenantLink);
+  void queryClient.prefetchQuery(getGetTenantDetailQueryOptions({ tenant_link: tenantLink }));
 }

@@ -1,21 +1,24 @@
 /** The current enterprise (the last-login tenant) as the back-end pages read it. */
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { getGetTenantDetailQueryKey, useGetTenantDetail } from '@generated/workbench/workbench';
 import { useSession } from '@/session/bootstrap';
-import { FIRST_DATA_FRESH_MS } from './first-data';
+import { cameWithShell, shownAfterShell } from './first-data';
 
 export function useCurrentTenant() {
   const { config } = useSession();
   const tenantLink = config.last_login_tenant_link;
+  // The first page to show what the load fetched with the shell takes it as it is (./first-data.ts).
+  const withShell = cameWithShell(tenantLink);
+  useEffect(() => {
+    if (withShell) shownAfterShell(tenantLink);
+  }, [withShell, tenantLink]);
   const detail = useGetTenantDetail(
     { tenant_link: tenantLink },
     {
       query: {
         enabled: !!tenantLink,
-        // What the load fetched with the shell (./first-data.ts) is not fetched again on mount;
-        // a failure of it shows the page's retry, not a second request and toast.
-        staleTime: FIRST_DATA_FRESH_MS,
-        retryOnMount: false,
+        ...(withShell ? { refetchOnMount: false, retryOnMount: false } : {}),
       },
     },
   );

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderWithShell } from '../../../../tests/setup/render';
+import { configureTransport } from '@/api/transport';
+import { newQueryClient, renderWithShell } from '../../../../tests/setup/render';
+import { prefetchCurrentTenant } from '../first-data';
 import { ALL_CODES, adminServer, ownerSession, refusal } from '../test-support';
 import EnterprisePage from './EnterprisePage';
 
@@ -25,6 +27,25 @@ describe('EnterprisePage', () => {
     expect(await screen.findByText('面向长三角制造企业的供应链协同平台运营方。')).toBeInTheDocument();
     expect(screen.getByText('剩余365天')).toBeInTheDocument();
     for (const name of ACTIONS) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('shows the detail its load fetched with the shell without asking again; a later visit asks again', async () => {
+    const session = ownerSession({ '/manage/enterprise': ALL_CODES['/manage/enterprise'] });
+    const queryClient = newQueryClient();
+    configureTransport({ baseUrl: window.location.origin, getToken: () => 'test-token', timeoutMs: 5_000 });
+    // As a load that starts on the page does, once the user config answered (src/app/pages.ts).
+    prefetchCurrentTenant(queryClient, session.config);
+    const detailCalls = () => requests('GET', '/tenant/v1/detail').length;
+    await waitFor(() => expect(detailCalls()).toBe(1));
+    const options = { session, queryClient, path: '/manage/enterprise' };
+    const first = renderWithShell(<EnterprisePage />, options);
+    expect(await screen.findByText('面向长三角制造企业的供应链协同平台运营方。')).toBeInTheDocument();
+    expect(detailCalls()).toBe(1);
+    first.unmount();
+    // Another visit (the members were changed meanwhile, say): fetched again, as before.
+    renderWithShell(<EnterprisePage />, options);
+    await screen.findByText('面向长三角制造企业的供应链协同平台运营方。');
+    await waitFor(() => expect(detailCalls()).toBe(2));
   });
 
   it('removes every button whose code the route lacks', async () => {
