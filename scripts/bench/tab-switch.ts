@@ -178,12 +178,19 @@ export async function benchTabSwitches(base: string): Promise<string[]> {
  * stack behind it; `--no-prerender` leaves out the speculation rules (the A/B's other half).
  */
 async function main() {
+  const { parseArgs } = await import('node:util');
+  const { values: options } = parseArgs({
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      'no-prerender': { type: 'boolean', default: false },
+    },
+  });
   const { execFileSync } = await import('node:child_process');
   const path = await import('node:path');
   const { projectRoot, nodeBinary, packageBin } = await import('../lib/paths');
   const { startMockStack } = await import('../mock/index');
   const { serveBuild } = await import('./static-server');
-  if (!process.argv.includes('--no-build'))
+  if (!options['no-build'])
     execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
       cwd: projectRoot,
       stdio: 'inherit',
@@ -193,7 +200,7 @@ async function main() {
     dir: path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist'),
     gatewayUrl: stack.url,
     // The A/B: the same build without the header that names the rules (no prerendering).
-    speculationRules: !process.argv.includes('--no-prerender'),
+    speculationRules: !options['no-prerender'],
   });
   try {
     for (const line of await benchTabSwitches(site.url)) console.log(line);
