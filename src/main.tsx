@@ -9,7 +9,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { enterLandingPage } from './app/landing';
-import { preloadPagesFor, startFirstDataFor } from './app/pages';
+import { preloadPagesFor, renderWaitsForSession, startFirstDataFor } from './app/pages';
 import { warmUpLibrariesSoon } from './app/warm-up';
 import './styles.css';
 
@@ -31,7 +31,9 @@ if (import.meta.env.DEV && import.meta.env.MODE === 'integration')
 void sessionConfig.then(
   (config) => config && startFirstDataFor(window.location.pathname, queryClient, config),
 );
-void Promise.all([sessionPrefetched, preloadPagesFor(window.location.pathname)]).then(() => {
+// The sign-in callback and the 404 page render outside the session: they do not wait for it.
+const session = renderWaitsForSession(window.location.pathname) ? sessionPrefetched : undefined;
+void Promise.all([session, preloadPagesFor(window.location.pathname)]).then(() => {
   enterLandingPage(queryClient);
   const app = createRoot(root);
   startTransition(() =>

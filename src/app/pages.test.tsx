@@ -21,6 +21,7 @@ import {
   OAuthCallbackPage,
   pagesFor,
   preloadPagesFor,
+  renderWaitsForSession,
   RenewalPage,
   startFirstDataFor,
   UserCenterLayout,
@@ -103,6 +104,22 @@ describe('preloadPagesFor', () => {
     vi.useRealTimers();
     vi.spyOn(EntrancePage, 'preload').mockRejectedValue(new Error('chunk failed'));
     await expect(preloadPagesFor(ROUTES.entrance)).resolves.toBeUndefined();
+  });
+});
+
+describe('renderWaitsForSession', () => {
+  it('lets only the pages outside the session render without the bootstrap calls', () => {
+    expect(renderWaitsForSession(ROUTES.notFound)).toBe(false);
+    expect(renderWaitsForSession(ROUTES.oauthCallback)).toBe(false);
+    expect(renderWaitsForSession(ROUTES.legacyCallback)).toBe(false);
+    for (const path of [
+      '/',
+      ROUTES.renewal,
+      ROUTES.userCenter.baseInfo,
+      '/micro-app-manual/',
+      '/no-such-page',
+    ])
+      expect(renderWaitsForSession(path)).toBe(true);
   });
 });
 

@@ -83,6 +83,16 @@ const EXACT_PAGES: Record<string, Page> = {
 /** What a signed-out visitor can be shown (everything else sends them to sign in first). */
 const SIGNED_OUT_PAGES = new Set<Page>([OAuthCallbackPage, NotFoundPage]);
 
+/**
+ * Whether the first render of a load of `pathname` waits for the bootstrap calls: not on the
+ * pages a signed-out visitor sees (the sign-in callback, the 404 page), which render outside
+ * the session (AppRoutes) and would otherwise wait for the config and then the menus for nothing.
+ */
+export function renderWaitsForSession(pathname: string): boolean {
+  const pages = pagesFor(pathname);
+  return !(pages.length > 0 && pages.every((page) => SIGNED_OUT_PAGES.has(page)));
+}
+
 /** How long the first render waits for its page; a slower one shows its loading state, as before. */
 const PAGE_WAIT_MS = 1000;
 

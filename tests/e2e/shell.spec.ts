@@ -420,6 +420,20 @@ test.describe('leaving', () => {
     await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
   });
 
+  test('the 404 page shows without waiting for the session (its calls held back)', async ({ page }) => {
+    await signInToShell(page, 'personal');
+    // The user config is the first bootstrap call: hold it until the page is seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/userconfig/v2/info', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ROUTES.notFound);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+    release();
+  });
+
   test('session expiry clears the credentials, says so and goes to logout', async ({ page }) => {
     await page.goto('/');
     await page.waitForURL(/\/sso\/authorize/);
