@@ -29,7 +29,7 @@ if (import.meta.env.DEV && import.meta.env.MODE === 'integration')
   void import('./dev-tools/contract-findings').then((tools) => tools.watchContractFindings());
 // That page's first data call leaves as soon as the user config answered (app/pages.ts).
 void sessionConfig.then(
-  (config) => config && startFirstDataFor(window.location.pathname, queryClient, config),
+  (config) => config && startFirstDataFor(new URL(window.location.href), queryClient, config),
 );
 // The sign-in callback and the 404 page render outside the session: they do not wait for it.
 const session = renderWaitsForSession(window.location.pathname) ? sessionPrefetched : undefined;

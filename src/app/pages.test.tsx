@@ -7,8 +7,12 @@ import { Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { INVITE_PATH_PREFIX, ROUTES, type SubAppName } from '@/constants/routes';
-import { getGetTenantDetailQueryKey } from '@generated/workbench/workbench';
+import { INVITE_PATH_PREFIX, ROUTES, routeTo, type SubAppName } from '@/constants/routes';
+import {
+  getGetActivityFeedbackQueryKey,
+  getGetQuestionFeedbackQueryKey,
+  getGetTenantDetailQueryKey,
+} from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { adminPageAt } from '@/features/admin/registry';
 import { clearCredentials, forgetBootFrame, removeItem, writeItem } from '@/session/storage';
@@ -130,30 +134,46 @@ describe('startFirstDataFor', () => {
     last_login_tenant_is_disable: false,
   } as UserConfig;
   const detailKey = getGetTenantDetailQueryKey({ tenant_link: 't-ent-2001' });
+  const at = (path: string) => new URL(path, window.location.origin);
 
-  it("starts the enterprise's detail with the shell on the back-end pages that show it, signed in", () => {
+  it('starts the first data call of the pages that have one, signed in', () => {
     writeItem('token', 't');
     writeItem('bootFrame', { ...facts, landing: null, adminPath: '/manage' });
     const queryClient = new QueryClient();
     const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined);
     const keys = () => prefetch.mock.calls.map(([options]) => options.queryKey);
 
-    startFirstDataFor('/manage/members', queryClient, config);
+    startFirstDataFor(at('/manage/members'), queryClient, config);
     expect(keys()).toEqual([detailKey]);
-    startFirstDataFor('/manage/enterprise', queryClient, config);
+    startFirstDataFor(at('/manage/enterprise'), queryClient, config);
     expect(keys()).toEqual([detailKey, detailKey]);
     // Pages that read something else, or nothing yet known: no call.
-    startFirstDataFor('/manage/roles', queryClient, config);
-    startFirstDataFor('/user-info/base-info', queryClient, config);
-    startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_link: '' });
+    startFirstDataFor(at('/manage/roles'), queryClient, config);
+    startFirstDataFor(at('/user-info/base-info'), queryClient, config);
+    startFirstDataFor(at('/manage/members'), queryClient, { ...config, last_login_tenant_link: '' });
     // Moved to the personal space, or the enterprise frozen, since the root was recorded.
-    startFirstDataFor('/manage/members', queryClient, { ...config, user_tenant_link: 't-ent-2001' });
-    startFirstDataFor('/manage/members', queryClient, { ...config, last_login_tenant_is_disable: true });
+    startFirstDataFor(at('/manage/members'), queryClient, { ...config, user_tenant_link: 't-ent-2001' });
+    startFirstDataFor(at('/manage/members'), queryClient, { ...config, last_login_tenant_is_disable: true });
     expect(prefetch).toHaveBeenCalledTimes(2);
+    // A notice's link to a feedback: its detail, by the id in the address; none without an id
+    // or in a frozen enterprise (no such page there).
+    startFirstDataFor(at(routeTo.feedbackDetail('question', 'fb-5002')), queryClient, config);
+    startFirstDataFor(at(routeTo.feedbackDetail('activity', 'fb-1')), queryClient, config);
+    startFirstDataFor(at(ROUTES.questionFeedbackDetail), queryClient, config);
+    startFirstDataFor(at(routeTo.feedbackDetail('question', 'fb-9')), queryClient, {
+      ...config,
+      last_login_tenant_is_disable: true,
+    });
+    expect(keys()).toEqual([
+      detailKey,
+      detailKey,
+      getGetQuestionFeedbackQueryKey('fb-5002'),
+      getGetActivityFeedbackQueryKey('fb-1'),
+    ]);
     // Signed out (the recorded facts kept, so only the token decides).
     removeItem('token');
-    startFirstDataFor('/manage/members', queryClient, config);
-    expect(prefetch).toHaveBeenCalledTimes(2);
+    startFirstDataFor(at('/manage/members'), queryClient, config);
+    expect(prefetch).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -18,6 +18,7 @@ import { lazyWithPreload } from 'react-lazy-with-preload';
 import { matchPath } from 'react-router-dom';
 import { ROUTES } from '@/constants/routes';
 import { adminPageAt } from '@/features/admin/registry';
+import { prefetchFeedback } from '@/features/feedback/first-data';
 import { getToken, readItem } from '@/session/storage';
 import type { UserConfig } from '@generated/workbench/model';
 
@@ -57,7 +58,7 @@ export const ProductWorkspace = lazy(() =>
 /** A page's code, and the data call it makes first, if a load can start that before its render. */
 type Page = {
   preload: () => Promise<unknown>;
-  firstData?: (queryClient: QueryClient, config: UserConfig) => void;
+  firstData?: (queryClient: QueryClient, config: UserConfig, url: URL) => void;
 };
 
 const USER_CENTER_PAGES: Record<string, Page> = {
@@ -76,8 +77,15 @@ const EXACT_PAGES: Record<string, Page> = {
   [ROUTES.preview]: PreviewPage,
   [ROUTES.dodder]: DodderPage,
   [ROUTES.renewal]: RenewalPage,
-  [ROUTES.activityFeedbackDetail]: ActiveFeedbackDetailPage,
-  [ROUTES.questionFeedbackDetail]: QuestionFeedbackDetailPage,
+  // A notice's link to a feedback: its detail is asked for with the shell's calls.
+  [ROUTES.activityFeedbackDetail]: {
+    preload: () => ActiveFeedbackDetailPage.preload(),
+    firstData: prefetchFeedback('activity'),
+  },
+  [ROUTES.questionFeedbackDetail]: {
+    preload: () => QuestionFeedbackDetailPage.preload(),
+    firstData: prefetchFeedback('question'),
+  },
 };
 
 /** What a signed-out visitor can be shown (everything else sends them to sign in first). */
@@ -145,7 +153,7 @@ export function preloadPagesFor(pathname: string): Promise<void> {
  * it needs answered: beside the menus call and the shell's render, as the home's app starts
  * with the shell (its frame), not after them.
  */
-export function startFirstDataFor(pathname: string, queryClient: QueryClient, config: UserConfig): void {
+export function startFirstDataFor(url: URL, queryClient: QueryClient, config: UserConfig): void {
   if (!getToken()) return;
-  for (const page of pagesFor(pathname)) page.firstData?.(queryClient, config);
+  for (const page of pagesFor(url.pathname)) page.firstData?.(queryClient, config, url);
 }

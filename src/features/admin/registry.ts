@@ -41,7 +41,7 @@ const PAGES: ReadonlyMap<string, ReactElement> = new Map(
 /** A page as a load that starts on it fetches it: its code, and its first data call. */
 export interface AdminPageStart {
   preload: () => Promise<unknown>;
-  firstData?: (queryClient: QueryClient, config: UserConfig) => void;
+  firstData?: (queryClient: QueryClient, config: UserConfig, url: URL) => void;
 }
 
 const STARTS: ReadonlyMap<string, AdminPageStart> = new Map(

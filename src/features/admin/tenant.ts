@@ -1,26 +1,17 @@
 /** The current enterprise (the last-login tenant) as the back-end pages read it. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { getGetTenantDetailQueryKey, useGetTenantDetail } from '@generated/workbench/workbench';
 import { useSession } from '@/session/bootstrap';
-import { cameWithShell, shownAfterShell } from './first-data';
+import { useFetchedWithShell } from '@/session/first-data';
 
 export function useCurrentTenant() {
   const { config } = useSession();
   const tenantLink = config.last_login_tenant_link;
-  // The first page to show what the load fetched with the shell takes it as it is (./first-data.ts).
-  const withShell = cameWithShell(tenantLink);
-  useEffect(() => {
-    if (withShell) shownAfterShell(tenantLink);
-  }, [withShell, tenantLink]);
+  // The first page to show what its load fetched with the shell takes it as it came (./first-data.ts).
+  const withShell = useFetchedWithShell(getGetTenantDetailQueryKey({ tenant_link: tenantLink }));
   const detail = useGetTenantDetail(
     { tenant_link: tenantLink },
-    {
-      query: {
-        enabled: !!tenantLink,
-        ...(withShell ? { refetchOnMount: false, retryOnMount: false } : {}),
-      },
-    },
+    { query: { enabled: !!tenantLink, ...withShell } },
   );
   return { tenantLink, detail };
 }

@@ -1,7 +1,8 @@
 /** /active-feedback-detail?id=…: one activity (体验官) feedback. */
 import { Descriptions } from 'antd';
-import { useGetActivityFeedback } from '@generated/workbench/workbench';
+import { getGetActivityFeedbackQueryKey, useGetActivityFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
+import { useFetchedWithShell } from '@/session/first-data';
 import { RATING_LABELS } from '@/validation';
 import { formatTime } from '@/ui/format';
 import { FeedbackDetailFrame, FeedbackText, useFeedbackId } from './FeedbackDetailFrame';
@@ -11,7 +12,9 @@ const rating = (value: number) => RATING_LABELS[value as keyof typeof RATING_LAB
 
 export default function ActiveFeedbackDetailPage() {
   const id = useFeedbackId();
-  const query = useGetActivityFeedback(id, { query: { enabled: !!id, retry: false } });
+  // Taken as it came when the load fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getGetActivityFeedbackQueryKey(id));
+  const query = useGetActivityFeedback(id, { query: { enabled: !!id, retry: false, ...withShell } });
   return (
     <FeedbackDetailFrame title={FEEDBACK_TEXT.activityDetailTitle} id={id} query={query}>
       {(feedback) => (

@@ -11,10 +11,11 @@ import { PageFrame } from '@/ui/PageFrame';
 import '../feedback.css';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { ROUTES } from '@/constants/routes';
+import { feedbackIdOf } from '../first-data';
 
 export function useFeedbackId(): string {
   const [params] = useSearchParams();
-  return params.get('id')?.trim() ?? '';
+  return feedbackIdOf(`?${params.toString()}`);
 }
 
 interface QueryState<T> {

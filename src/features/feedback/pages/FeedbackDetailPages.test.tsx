@@ -4,7 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeTo } from '@/constants/routes';
-import { renderWithShell } from '../../../../tests/setup/render';
+import type { UserConfig } from '@generated/workbench/model';
+import { configureTransport } from '@/api/transport';
+import { makeSession, newQueryClient, renderWithShell } from '../../../../tests/setup/render';
+import { prefetchFeedback } from '../first-data';
 import ActiveFeedbackDetailPage from './ActiveFeedbackDetailPage';
 import QuestionFeedbackDetailPage from './QuestionFeedbackDetailPage';
 
@@ -82,6 +85,38 @@ describe('question feedback detail', () => {
     expect(await screen.findByText('图片无法预览')).toBeInTheDocument();
     const images = screen.getAllByRole('img').filter((img) => img.tagName === 'IMG');
     expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example.com/1.png']);
+  });
+
+  it('from a notice link: shows what its load asked for with the shell, without asking again', async () => {
+    let calls = 0;
+    server.use(
+      http.get(api('/feedback/v1/question/:id'), () => {
+        calls += 1;
+        return ok({
+          id: 'fb-7',
+          created_at: 1,
+          experiencer_name: '乙',
+          experiencer_email: 'b@c.cn',
+          description: '提前取到的反馈',
+          image_urls: [],
+        });
+      }),
+    );
+    const path = routeTo.feedbackDetail('question', 'fb-7');
+    const queryClient = newQueryClient();
+    configureTransport({ baseUrl: window.location.origin, getToken: () => 'test-token', timeoutMs: 5_000 });
+    // As the load does once the user config answered (src/app/pages.ts).
+    const config: UserConfig = makeSession().config;
+    prefetchFeedback('question')(queryClient, config, new URL(path, window.location.origin));
+    await waitFor(() => expect(calls).toBe(1));
+    const first = renderWithShell(<QuestionFeedbackDetailPage />, { path, queryClient });
+    expect(await screen.findByText('提前取到的反馈')).toBeInTheDocument();
+    expect(calls).toBe(1);
+    first.unmount();
+    // Opened again later: asked again, as before.
+    renderWithShell(<QuestionFeedbackDetailPage />, { path, queryClient });
+    await screen.findByText('提前取到的反馈');
+    await waitFor(() => expect(calls).toBe(2));
   });
 
   it('offers a retry after a failure and shows the feedback once it loads', async () => {

@@ -1,7 +1,8 @@
 /** /question-feedback-detail?id=…: one question feedback with its images. */
 import { Descriptions, Image, Space } from 'antd';
-import { useGetQuestionFeedback } from '@generated/workbench/workbench';
+import { getGetQuestionFeedbackQueryKey, useGetQuestionFeedback } from '@generated/workbench/workbench';
 import { FEEDBACK_TEXT } from '@/constants/texts';
+import { useFetchedWithShell } from '@/session/first-data';
 import { safeExternalLink } from '@/ui/safe-url';
 import { formatTime } from '@/ui/format';
 import { IMAGE_FALLBACK } from '@/ui/images';
@@ -11,7 +12,9 @@ const L = FEEDBACK_TEXT.labels;
 
 export default function QuestionFeedbackDetailPage() {
   const id = useFeedbackId();
-  const query = useGetQuestionFeedback(id, { query: { enabled: !!id, retry: false } });
+  // Taken as it came when the load fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getGetQuestionFeedbackQueryKey(id));
+  const query = useGetQuestionFeedback(id, { query: { enabled: !!id, retry: false, ...withShell } });
   return (
     <FeedbackDetailFrame title={FEEDBACK_TEXT.questionDetailTitle} id={id} query={query}>
       {(feedback) => {

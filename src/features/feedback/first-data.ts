@@ -1,0 +1,25 @@
+/**
+ * The feedback detail pages' first data call, made with the shell's when a load starts on one
+ * of them (a notice's link; src/session/first-data.ts says how). Kept out of the pages' own
+ * code: it is in the first load.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  getGetActivityFeedbackQueryOptions,
+  getGetQuestionFeedbackQueryOptions,
+} from '@generated/workbench/workbench';
+import type { UserConfig } from '@generated/workbench/model';
+import { fetchWithShell } from '@/session/first-data';
+
+/** The id a detail page reads from its address (`?id=…`, as useFeedbackId does). */
+export const feedbackIdOf = (search: string): string => new URLSearchParams(search).get('id')?.trim() ?? '';
+
+/** The feedback the address names, of `kind`; not in a frozen enterprise, which has no such page. */
+export const prefetchFeedback =
+  (kind: 'activity' | 'question') =>
+  (queryClient: QueryClient, config: UserConfig, url: URL): void => {
+    const id = feedbackIdOf(url.search);
+    if (!id || config.last_login_tenant_is_disable) return;
+    if (kind === 'activity') fetchWithShell(queryClient, getGetActivityFeedbackQueryOptions(id));
+    else fetchWithShell(queryClient, getGetQuestionFeedbackQueryOptions(id));
+  };
