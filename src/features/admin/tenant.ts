@@ -7,7 +7,8 @@ import { useFetchedWithShell } from '@/session/first-data';
 export function useCurrentTenant() {
   const { config } = useSession();
   const tenantLink = config.last_login_tenant_link;
-  // The first page to show what its load fetched with the shell takes it as it came (./first-data.ts).
+  // The first page to show what its load fetched with the shell (./first-data.ts) takes it as it
+  // came (src/session/first-data.ts).
   const withShell = useFetchedWithShell(getGetTenantDetailQueryKey({ tenant_link: tenantLink }));
   const detail = useGetTenantDetail(
     { tenant_link: tenantLink },

@@ -11,15 +11,15 @@ import {
 import type { UserConfig } from '@generated/workbench/model';
 import { fetchWithShell } from '@/session/first-data';
 
-/** The id a detail page reads from its address (`?id=…`, as useFeedbackId does). */
-export const feedbackIdOf = (search: string): string => new URLSearchParams(search).get('id')?.trim() ?? '';
+/** The id a detail page reads from its address (`?id=…`; useFeedbackId reads it so too). */
+export const feedbackIdOf = (query: URLSearchParams): string => query.get('id')?.trim() ?? '';
 
 /** The feedback the address names, of `kind`; not in a frozen enterprise, which has no such page. */
 export const prefetchFeedback =
   (kind: 'activity' | 'question') =>
   (queryClient: QueryClient, config: UserConfig, url: URL): void => {
-    const id = feedbackIdOf(url.search);
-    if (!id || config.last_login_tenant_is_disable) return;
+    const id = feedbackIdOf(url.searchParams);
+    if (!id || config.last_login_tenant_is_disable === true) return;
     if (kind === 'activity') fetchWithShell(queryClient, getGetActivityFeedbackQueryOptions(id));
     else fetchWithShell(queryClient, getGetQuestionFeedbackQueryOptions(id));
   };

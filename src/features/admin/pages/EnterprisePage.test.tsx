@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getGetTenantDetailQueryKey } from '@generated/workbench/workbench';
 import { configureTransport } from '@/api/transport';
 import { newQueryClient, renderWithShell } from '../../../../tests/setup/render';
 import { prefetchCurrentTenant } from '../first-data';
@@ -40,6 +41,9 @@ describe('EnterprisePage', () => {
     const options = { session, queryClient, path: '/manage/enterprise' };
     const first = renderWithShell(<EnterprisePage />, options);
     expect(await screen.findByText('面向长三角制造企业的供应链协同平台运营方。')).toBeInTheDocument();
+    // Not fetching again (a refetch on mount would be under way now), and nothing was sent.
+    const key = getGetTenantDetailQueryKey({ tenant_link: session.config.last_login_tenant_link });
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('idle');
     expect(detailCalls()).toBe(1);
     first.unmount();
     // Another visit (the members were changed meanwhile, say): fetched again, as before.

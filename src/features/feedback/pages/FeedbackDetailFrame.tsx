@@ -15,7 +15,7 @@ import { feedbackIdOf } from '../first-data';
 
 export function useFeedbackId(): string {
   const [params] = useSearchParams();
-  return feedbackIdOf(`?${params.toString()}`);
+  return feedbackIdOf(params);
 }
 
 interface QueryState<T> {

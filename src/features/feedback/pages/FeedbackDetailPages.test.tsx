@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeTo } from '@/constants/routes';
+import { getGetQuestionFeedbackQueryKey } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { configureTransport } from '@/api/transport';
 import { makeSession, newQueryClient, renderWithShell } from '../../../../tests/setup/render';
@@ -111,6 +112,8 @@ describe('question feedback detail', () => {
     await waitFor(() => expect(calls).toBe(1));
     const first = renderWithShell(<QuestionFeedbackDetailPage />, { path, queryClient });
     expect(await screen.findByText('提前取到的反馈')).toBeInTheDocument();
+    // Not fetching again (a refetch on mount would be under way now), and nothing was sent.
+    expect(queryClient.getQueryState(getGetQuestionFeedbackQueryKey('fb-7'))?.fetchStatus).toBe('idle');
     expect(calls).toBe(1);
     first.unmount();
     // Opened again later: asked again, as before.
