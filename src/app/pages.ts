@@ -19,6 +19,7 @@ import { matchPath } from 'react-router-dom';
 import { ROUTES } from '@/constants/routes';
 import { adminPageAt } from '@/features/admin/registry';
 import { prefetchFeedback } from '@/features/feedback/first-data';
+import type { FirstData } from '@/session/first-data';
 import { getToken, readItem } from '@/session/storage';
 import type { UserConfig } from '@generated/workbench/model';
 
@@ -58,7 +59,7 @@ export const ProductWorkspace = lazy(() =>
 /** A page's code, and the data call it makes first, if a load can start that before its render. */
 type Page = {
   preload: () => Promise<unknown>;
-  firstData?: (queryClient: QueryClient, config: UserConfig, url: URL) => void;
+  firstData?: FirstData;
 };
 
 const USER_CENTER_PAGES: Record<string, Page> = {

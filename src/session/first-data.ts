@@ -9,6 +9,10 @@
  */
 import { hashKey, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { UserConfig } from '@generated/workbench/model';
+
+/** A page's first data call: started once the user config answered, with the load's address. */
+export type FirstData = (queryClient: QueryClient, config: UserConfig, url: URL) => void;
 
 /** The queries this load fetched with the shell, until a page first showed them. */
 const fetchedWithShell = new Set<string>();

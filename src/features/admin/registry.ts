@@ -5,10 +5,9 @@
  * filter over this registry (DESIGN "Server-driven menus"): only routes the user
  * is given are reachable.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
-import type { UserConfig } from '@generated/workbench/model';
+import type { FirstData } from '@/session/first-data';
 import { prefetchCurrentTenant } from './first-data';
 
 /** Page routes relative to the back-end root. */
@@ -19,36 +18,33 @@ export const ADMIN_PAGE_PATHS = {
   permissions: '/permissions',
 } as const;
 
-// Each page's code loads on its first visit, or with the shell's when the load starts on it
-// (src/app/pages.ts): a preloaded page renders at once, without suspending. `firstData` is the
-// call it makes first, which such a load starts with the shell's too (./first-data.ts).
-const PAGE_COMPONENTS = new Map([
-  [ADMIN_PAGE_PATHS.enterprise, lazyWithPreload(() => import('./pages/EnterprisePage'))],
-  [ADMIN_PAGE_PATHS.members, lazyWithPreload(() => import('./pages/MembersPage'))],
-  [ADMIN_PAGE_PATHS.roles, lazyWithPreload(() => import('./pages/RolesPage'))],
-  [ADMIN_PAGE_PATHS.permissions, lazyWithPreload(() => import('./pages/PermissionsPage'))],
-]);
-const FIRST_DATA = new Map<string, AdminPageStart['firstData']>([
-  [ADMIN_PAGE_PATHS.enterprise, prefetchCurrentTenant],
-  [ADMIN_PAGE_PATHS.members, prefetchCurrentTenant],
-]);
-
-// Each page is one element made once here; the section renders the element it looks up.
-const PAGES: ReadonlyMap<string, ReactElement> = new Map(
-  [...PAGE_COMPONENTS].map(([route, page]) => [route, createElement(page)]),
-);
-
 /** A page as a load that starts on it fetches it: its code, and its first data call. */
 export interface AdminPageStart {
   preload: () => Promise<unknown>;
-  firstData?: (queryClient: QueryClient, config: UserConfig, url: URL) => void;
+  firstData?: FirstData;
 }
 
-const STARTS: ReadonlyMap<string, AdminPageStart> = new Map(
-  [...PAGE_COMPONENTS].map(([route, page]) => [
-    route,
-    { preload: () => page.preload(), firstData: FIRST_DATA.get(route) },
-  ]),
+// Each page's code loads on its first visit, or with the shell's when the load starts on it
+// (src/app/pages.ts): a preloaded page renders at once, without suspending. `firstData` is the
+// call it makes first, which such a load starts with the shell's too (./first-data.ts).
+const STARTS: ReadonlyMap<string, AdminPageStart & { page: ReturnType<typeof lazyWithPreload> }> = new Map(
+  (
+    [
+      [
+        ADMIN_PAGE_PATHS.enterprise,
+        lazyWithPreload(() => import('./pages/EnterprisePage')),
+        prefetchCurrentTenant,
+      ],
+      [ADMIN_PAGE_PATHS.members, lazyWithPreload(() => import('./pages/MembersPage')), prefetchCurrentTenant],
+      [ADMIN_PAGE_PATHS.roles, lazyWithPreload(() => import('./pages/RolesPage'))],
+      [ADMIN_PAGE_PATHS.permissions, lazyWithPreload(() => import('./pages/PermissionsPage'))],
+    ] as const
+  ).map(([route, page, firstData]) => [route, { page, preload: () => page.preload(), firstData }]),
+);
+
+// Each page is one element made once here; the section renders the element it looks up.
+const PAGES: ReadonlyMap<string, ReactElement> = new Map(
+  [...STARTS].map(([route, { page }]) => [route, createElement(page)]),
 );
 
 /** The page at `route` relative to the back-end root (`/members`), to fetch ahead of its render. */
