@@ -46,7 +46,7 @@ const ARCHITECTURE = {
   /** Small shared components and forms (their rules from validation); they know no feature. */
   ui: ['constants', 'config', 'validation'],
   /** The one transport: prefixes, headers, timeout, envelope, error catalogue. */
-  api: ['constants', 'config'],
+  api: ['constants', 'config', 'contracts'],
   /** `npm run gen` output: orval hooks call the transport through src/api/services. */
   generated: ['api'],
   /** Server menus → routes, menu and button permissions. */
@@ -75,14 +75,21 @@ const ARCHITECTURE = {
   'dev-tools': ['constants', 'ui'],
   /** src/main.tsx: starts the shell (sub-app.html starts the frame runtime, src/sub-app-frame/main.ts). */
   entry: ['app', 'dev-tools'],
-  /** Node scripts: typed clients over generated/types (openapi-typescript), never the app. */
-  scripts: ['generated'],
+  /** Node scripts: typed clients over the contracts' path types (openapi-typescript), never the app. */
+  scripts: ['generated', 'contracts', 'contract-verify'],
   /** The sub-app kit other teams copy: self-contained, imports nothing of ours. */
   'sub-app-kit': [],
+  /** The contracts package (packages/contracts): the documents, their types and a reader; nothing of ours. */
+  contracts: [],
+  /** The conformance checker package (packages/contract-verify): the contracts only. */
+  'contract-verify': ['contracts'],
 };
 
 /** Where each layer lives. */
 const ELEMENTS = [
+  // The workspace packages first: their own src/ folders are not the app's entry below.
+  { type: 'contracts', pattern: 'packages/contracts' },
+  { type: 'contract-verify', pattern: 'packages/contract-verify' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   ...[
     'app',
@@ -100,9 +107,10 @@ const ELEMENTS = [
     'dev-tools',
   ].map((layer) => ({ type: layer, pattern: `src/${layer}` })),
   /** What is left directly in src/: main.tsx, the entry index.html loads. */
-  { type: 'entry', pattern: 'src' },
+  { type: 'entry', pattern: 'src/*.{ts,tsx}', partialMatch: false },
   { type: 'generated', pattern: 'generated' },
   { type: 'sub-app-kit', pattern: 'packages/sub-app-kit' },
+
   /** Build, mock stack, benchmarks, conformance check: Node, never bundled into the app. */
   { type: 'scripts', pattern: 'scripts' },
   /** Test support and the tests outside src/. */
@@ -116,7 +124,13 @@ const layerPolicies = Object.entries(ARCHITECTURE).map(([layer, allowed]) => ({
 }));
 
 const architecture = {
-  files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,mjs}', 'tests/**/*.{ts,tsx}', 'packages/**/*.js'],
+  files: [
+    'src/**/*.{ts,tsx}',
+    'scripts/**/*.{ts,tsx,mjs}',
+    'tests/**/*.{ts,tsx}',
+    'packages/**/*.js',
+    'packages/*/src/**/*.ts',
+  ],
   plugins: { boundaries },
   settings: {
     'boundaries/elements': ELEMENTS,
@@ -178,6 +192,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'packages/*/dist',
       'dist-*',
       '.*.mjs',
       'generated',
@@ -186,7 +201,7 @@ export default tseslint.config(
       'docs/api',
       'test-results',
       '.children-dev',
-      'openapi/spectral',
+      'packages/contracts/openapi/spectral',
     ],
   },
   {
@@ -196,7 +211,25 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // The workspace packages resolve to their sources (the `@zhique/source` export condition).
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: './tsconfig.json',
+          conditionNames: [
+            '@zhique/source',
+            'types',
+            'import',
+            'esm2020',
+            'es2020',
+            'es2015',
+            'require',
+            'node',
+            'node-addons',
+            'browser',
+            'default',
+          ],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -247,8 +280,8 @@ export default tseslint.config(
   },
   architecture,
   {
-    // The transport itself, scripts and tests may use fetch.
-    files: ['src/api/**', 'scripts/**', 'tests/**', '**/*.test.{ts,tsx}'],
+    // The transport itself, scripts, the Node packages and tests may use fetch.
+    files: ['src/api/**', 'scripts/**', 'packages/*/src/**', 'tests/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },
   },
 );

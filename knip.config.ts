@@ -6,48 +6,64 @@
 import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
-  entry: [
-    // Loaded by scripts/antd-css/plugin.ts in a tsx child process at build time.
-    'scripts/antd-css/extract.tsx',
-    // The sample sub-apps: plain browser scripts the mock stack serves (or webpack bundles) as they are.
-    'scripts/mock/sub-apps/**/*.js',
-    // The kit other teams copy into their sub-apps (its own package.json).
-    'packages/sub-app-kit/index.{js,d.ts}',
-    // Custom functions of the Spectral ruleset (openapi/.spectral.yaml names them).
-    'openapi/spectral/*.js',
-    // The children the browser tests build as other teams do (tests/e2e-children): their own
-    // entries, configs and Vue components; the webpack one is built by a script run with tsx.
-    'tests/e2e-children/children/*/src/main.js',
-    'tests/e2e-children/children/vite-vue/vite.config.js',
-    'tests/e2e-children/build-webpack-child.ts',
-  ],
-  project: [
-    'src/**/*.{ts,tsx}',
-    'scripts/**/*.{ts,tsx,mjs,js}',
-    'tests/**/*.{ts,tsx}',
-    'tests/e2e-children/children/**/*.{js,vue}',
-    'packages/**/*.{js,d.ts}',
-    'openapi/**/*.js',
-    'generated/**/*.ts',
-    'deploy/**/*.ts',
-  ],
+  workspaces: {
+    // The app (the repository's root) and its tools.
+    '.': {
+      entry: [
+        // Loaded by scripts/antd-css/plugin.ts in a tsx child process at build time.
+        'scripts/antd-css/extract.tsx',
+        // The sample sub-apps: plain browser scripts the mock stack serves (or webpack bundles) as they are.
+        'scripts/mock/sub-apps/**/*.js',
+        // The children the browser tests build as other teams do (tests/e2e-children): their own
+        // entries, configs and Vue components; the webpack one is built by a script run with tsx.
+        'tests/e2e-children/children/*/src/main.js',
+        'tests/e2e-children/children/vite-vue/vite.config.js',
+        'tests/e2e-children/build-webpack-child.ts',
+      ],
+      project: [
+        'src/**/*.{ts,tsx}',
+        'scripts/**/*.{ts,tsx,mjs,js}',
+        'tests/**/*.{ts,tsx}',
+        'tests/e2e-children/children/**/*.{js,vue}',
+        'generated/**/*.ts',
+        'deploy/**/*.ts',
+      ],
+      ignoreDependencies: [
+        // CLIs the scripts run from node_modules by path (scripts/lib/paths.ts, lint-api.ts, docs.ts, gen.ts).
+        '@stoplight/prism-cli',
+        '@stoplight/spectral-cli',
+        '@redocly/cli',
+        'openapi-typescript',
+        // A webpack loader named by string in the classic sample's build (scripts/mock/classic-sample.ts).
+        'css-loader',
+      ],
+    },
+    // The contracts (its exports map gives its entries) and the custom functions of its
+    // Spectral ruleset (openapi/.spectral.yaml names them).
+    'packages/contracts': {
+      entry: ['openapi/spectral/*.js'],
+      project: ['src/**/*.ts', 'openapi/**/*.js', 'types/*.d.ts'],
+    },
+    // The checker: its library and its command (the exports map and the bin give the entries).
+    'packages/contract-verify': {
+      entry: ['bin/*.js'],
+      project: ['src/**/*.ts', 'bin/*.js'],
+    },
+    // The kit other teams use in their sub-apps.
+    'packages/sub-app-kit': {
+      entry: ['index.{js,d.ts}'],
+      project: ['*.{js,d.ts}'],
+    },
+  },
   // orval emits a whole client per document; which of its hooks the app uses follows the features.
-  // The kit's copy of the contract's types is generated the same way, for teams to use.
+  // The path types and the kit's copy of the contract's types are generated the same way, for users.
   ignoreIssues: {
     'generated/**': ['exports', 'types'],
+    'packages/contracts/types/**': ['exports', 'types'],
     'packages/sub-app-kit/contract.d.ts': ['exports', 'types'],
   },
   // The sample sub-apps import the kit by URL: the mock stack serves packages/sub-app-kit at /kit/.
   ignoreUnresolved: [/^(\.\.\/)+kit\/index\.js$/],
-  ignoreDependencies: [
-    // CLIs the scripts run from node_modules by path (scripts/lib/paths.ts, lint-api.ts, docs.ts, gen.ts).
-    '@stoplight/prism-cli',
-    '@stoplight/spectral-cli',
-    '@redocly/cli',
-    'openapi-typescript',
-    // A webpack loader named by string in the classic sample's build (scripts/mock/classic-sample.ts).
-    'css-loader',
-  ],
 };
 
 export default config;

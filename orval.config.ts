@@ -1,5 +1,5 @@
 import { defineConfig } from 'orval';
-import { serviceDocuments, type ServiceName } from './scripts/lib/openapi';
+import { documentPath, serviceDocuments, type ServiceName } from '@zhique/workbench-contracts/reader';
 
 // One project per service document. Hooks and plain functions return the unwrapped
 // envelope `data` through the service's mutator (src/api/services.ts); MSW handlers
@@ -13,7 +13,7 @@ export default defineConfig(
       name,
       {
         input: {
-          target: `./openapi/${name}.yaml`,
+          target: documentPath(name),
           parserOptions: { externalRefs: { allow: ['./shared.yaml'] } },
         },
         output: {

@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
@@ -7,9 +8,13 @@ const alias = {
   '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
 };
 
+// The workspace packages (packages/*) are tested from their sources, not their last build.
+const source = '@zhique/source';
+
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias },
+  resolve: { alias, conditions: [source, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
     projects: [
       {
@@ -32,6 +37,7 @@ export default defineConfig({
             'tests/mock/**/*.test.ts',
             'tests/realtime/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/packages/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

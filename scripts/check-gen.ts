@@ -1,6 +1,6 @@
 /**
- * `npm run check:gen`: regenerate and fail if generated/ (or the kit's copy of the contract's
- * types) changed (new files included).
+ * `npm run check:gen`: regenerate and fail if generated/ (or the contracts' path types, or the
+ * kit's copy of the contract's types) changed (new files included).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,7 +9,14 @@ const root = join(import.meta.dirname, '..');
 execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/gen.ts'], { cwd: root, stdio: 'inherit' });
 const status = execFileSync(
   'git',
-  ['status', '--porcelain', '--', 'generated', 'packages/sub-app-kit/contract.d.ts'],
+  [
+    'status',
+    '--porcelain',
+    '--',
+    'generated',
+    'packages/contracts/types',
+    'packages/sub-app-kit/contract.d.ts',
+  ],
   {
     cwd: root,
     encoding: 'utf8',

@@ -21,7 +21,7 @@ import {
   serviceDocuments,
   type Json,
   type JsonObject,
-} from './lib/openapi';
+} from '@zhique/workbench-contracts/reader';
 import { nodeBinary, projectRoot } from './lib/paths';
 import { scenarios } from './mock/scenarios';
 import {
@@ -96,7 +96,7 @@ function openapiPage(service: (typeof serviceDocuments)[number]): Page {
   const server = Array.isArray(doc.servers) && isObject(doc.servers[0]) ? str(doc.servers[0].url) : '';
   return {
     file: `${service}.html`,
-    source: `openapi/${service}.yaml`,
+    source: `packages/contracts/openapi/${service}.yaml`,
     title: str(info.title, service),
     version: str(info.version),
     kind: 'OpenAPI',
@@ -114,7 +114,7 @@ function asyncapiPage(): Page {
   const channel = isObject(doc.channels) ? Object.values(doc.channels).find(isObject) : undefined;
   return {
     file: 'realtime.html',
-    source: 'openapi/realtime.asyncapi.yaml',
+    source: 'packages/contracts/openapi/realtime.asyncapi.yaml',
     title: str(info.title, 'realtime'),
     version: str(info.version),
     kind: 'AsyncAPI',
@@ -265,7 +265,7 @@ function indexPage(pages: Page[]): string {
 <body>
 <main>
   <h1>织雀工作台 — API reference</h1>
-  <p>The contracts in <code>openapi/</code> are the source of truth; these pages are generated from them by
+  <p>The contracts in <code>packages/contracts/openapi/</code> are the source of truth; these pages are generated from them by
   <code>npm run docs</code>. Three ways to use them: <strong>read</strong> this reference,
   <strong>mock</strong> them (<code>npm run mock</code>: Prism with scenarios and the socket on one port), and
   <strong>verify</strong> your server (<code>npm run contract:verify -- --upstream https://your-server</code>).</p>

@@ -1,15 +1,17 @@
 /**
- * `npm run gen`: everything derived from the contracts, written to generated/.
+ * `npm run gen`: everything derived from the contracts, written to generated/ (the app's)
+ * and to the packages that ship it.
  *  - orval: React Query v5 hooks, plain functions, models, MSW handlers (per service)
- *  - openapi-typescript: path types for openapi-fetch (scripts and tests)
- *  - the shell ↔ sub-app contract (openapi/sub-apps.schema.yaml): types and validators
+ *  - openapi-typescript: path types for openapi-fetch, shipped with the contracts
+ *    (packages/contracts/types; the checker, the mock stack and the tests use them)
+ *  - the shell ↔ sub-app contract (packages/contracts/openapi/sub-apps.schema.yaml): types and validators
  * Deterministic: the same documents give byte-identical output.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceDocuments } from '@zhique/workbench-contracts/reader';
 import { generateSubAppContract } from './gen-sub-apps';
-import { serviceDocuments } from './lib/openapi';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -23,14 +25,15 @@ function run(cmd: string, args: string[]) {
 }
 
 rmSync(join(root, 'generated'), { recursive: true, force: true });
+rmSync(join(root, 'packages', 'contracts', 'types'), { recursive: true, force: true });
 run(bin('orval'), ['--config', 'orval.config.ts']);
 
-mkdirSync(join(root, 'generated', 'types'), { recursive: true });
+mkdirSync(join(root, 'packages', 'contracts', 'types'), { recursive: true });
 for (const name of serviceDocuments) {
   run(bin('openapi-typescript'), [
-    `openapi/${name}.yaml`,
+    `packages/contracts/openapi/${name}.yaml`,
     '-o',
-    `generated/types/${name}.d.ts`,
+    `packages/contracts/types/${name}.d.ts`,
     '--root-types',
   ]);
 }
@@ -39,7 +42,7 @@ run(bin('prettier'), [
   '--log-level',
   'warn',
   '--write',
-  'generated/types',
+  'packages/contracts/types',
   'generated/sub-apps',
   'packages/sub-app-kit/contract.d.ts',
 ]);
@@ -48,15 +51,15 @@ writeFileSync(
   join(root, 'generated', 'README.md'),
   `# generated/
 
-Output of \`npm run gen\` from the documents in \`openapi/\`. Never edit by hand:
+Output of \`npm run gen\` from the documents in \`packages/contracts/openapi/\`. Never edit by hand:
 change the contract, run \`npm run gen\`, commit both. \`npm run check:gen\` fails
-when this folder is stale.
+when this folder is stale. The path types for openapi-fetch are shipped with the
+contracts, in \`packages/contracts/types/\`.
 
 | folder | generator | used by |
 |---|---|---|
 | \`workbench/\`, \`message/\`, \`rbac/\` | orval (React Query v5 hooks, functions, models, MSW handlers) | the app, component tests |
-| \`types/\` | openapi-typescript (path types for openapi-fetch) | scripts and tests |
 | \`sub-apps/\` | json-schema-to-typescript and Ajv standalone, from \`sub-apps.schema.yaml\` | the shell's sub-app channel, packages/sub-app-kit |
 `,
 );
-console.log('generated/ is up to date with openapi/');
+console.log('generated/ is up to date with packages/contracts/openapi/');

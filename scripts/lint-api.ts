@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Parser, fromFile } from '@asyncapi/parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { documentPath, serviceDocuments } from './lib/openapi';
+import { documentPath, serviceDocuments } from '@zhique/workbench-contracts/reader';
 
 const root = join(import.meta.dirname, '..');
 let failed = false;
@@ -20,7 +20,7 @@ try {
       'lint',
       ...serviceDocuments.map(documentPath),
       '--ruleset',
-      'openapi/.spectral.yaml',
+      'packages/contracts/openapi/.spectral.yaml',
       '--fail-severity=error',
     ],
     { cwd: root, stdio: 'inherit' },
@@ -29,7 +29,7 @@ try {
   failed = true;
 }
 
-const file = join(root, 'openapi', 'realtime.asyncapi.yaml');
+const file = documentPath('realtime.asyncapi');
 const { document, diagnostics } = await fromFile(new Parser(), file).parse();
 const errors = diagnostics.filter((d) => d.severity === 0);
 for (const d of diagnostics.filter((x) => x.severity <= 1)) {
@@ -45,7 +45,7 @@ else
 
 // The sub-app contract: a valid 2020-12 schema whose every definition compiles in strict mode.
 try {
-  const schema = parse(readFileSync(join(root, 'openapi', 'sub-apps.schema.yaml'), 'utf8')) as {
+  const schema = parse(readFileSync(documentPath('sub-apps.schema'), 'utf8')) as {
     $id: string;
     $defs: Record<string, unknown>;
   };

@@ -11,7 +11,10 @@
  * packages that refuse it and the fix. A Node of your own that every package accepts (nvm, .nvmrc)
  * is fine: one line says it is used.
  *
- * `--after-install` (the `postinstall` hook): never fails; when npm itself ran on an older Node,
+ * Then the workspace packages the scripts import by name (scripts/build-packages.mjs): built
+ * after an install, rebuilt when their sources changed.
+ *
+ * `--after-install` (the `postinstall` hook): never fails on the Node; when npm itself ran on an older Node,
  * says that its EBADENGINE warnings were about that Node, not the one the scripts run on.
  *
  * Plain JavaScript with no imports outside Node: it must run on whatever old Node is on PATH,
@@ -21,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPackages } from './build-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const afterInstall = process.argv.includes('--after-install');
@@ -205,5 +209,12 @@ function main() {
 }
 
 // Run as a script (not when a test imports `satisfies`).
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url))
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = main();
+  // The workspace packages the scripts import by name: built after an install, rebuilt when
+  // stale. After an install a failed build is said, not fatal: the next script tries again.
+  if (process.exitCode === 0 && existsSync(path.join(root, 'node_modules'))) {
+    const built = buildPackages({ ifStale: !afterInstall, say });
+    if (!afterInstall) process.exitCode = built;
+  }
+}

@@ -1,4 +1,4 @@
-// Types of the sub-app kit (index.js), from the contract openapi/sub-apps.schema.yaml
+// Types of the sub-app kit (index.js), from the contract packages/contracts/openapi/sub-apps.schema.yaml
 // (contract.d.ts beside this file, written by `npm run gen`): the kit needs nothing else.
 import type {
   AppToShell,

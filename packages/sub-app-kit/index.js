@@ -2,7 +2,7 @@
  * Helpers for a sub-app hosted by the workbench shell. They sit on micro-app's child
  * API (`window.microApp`, `window.__MICRO_APP_*__`), which the shell offers every
  * sub-app, so an app that already talks to micro-app directly works too; these only
- * add names and types for the messages of the contract (openapi/sub-apps.schema.yaml).
+ * add names and types for the messages of the contract (packages/contracts/openapi/sub-apps.schema.yaml).
  * Every helper is harmless when the app runs on its own (not embedded).
  *
  * The app runs in a frame on an origin of its own: it reaches nothing of the shell's (no

@@ -7,7 +7,8 @@
  * (bench/pages.ts): its first-load JS and, where it has the shell, shell ready. Then a realtime
  * burst: 1,000 pushed events, list reloads and the longest main-thread task. Then switching apps
  * by module tab, unthrottled and at 4× (tab-switch.ts). Then what the
- * integration gateway's live checks add to each call (gateway-overhead.ts).
+ * integration gateway's live checks add to each call (gateway-overhead.ts). Last, what a
+ * backend team installs to check its server, beside the whole repository (packages.ts).
  * Figures only — no pass/fail (targets: first-load JS ≤ 300 KB gzip, shell ready ≤ 1.5 s).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import playwrightConfig from '../../playwright.config';
 import { projectRoot, nodeBinary, packageBin } from '../lib/paths';
 import { startMockStack } from '../mock/index';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { benchPackageInstalls } from './packages';
 import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 import { benchTabSwitches } from './tab-switch';
@@ -226,6 +228,7 @@ async function main() {
     // Switching apps by module tab: its own browser (puppeteer-core; see tab-switch.ts).
     for (const line of await benchTabSwitches(site.url)) console.log(line);
     for (const line of await measureGatewayOverhead(stack.url)) console.log(line);
+    for (const line of await benchPackageInstalls()) console.log(line);
   } finally {
     await browser.close();
     await site.close();

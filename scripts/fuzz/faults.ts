@@ -9,7 +9,12 @@
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import pMap from 'p-map';
-import { DocumentStore, listOperations, serviceDocuments, type OperationInfo } from '../lib/openapi';
+import {
+  DocumentStore,
+  listOperations,
+  serviceDocuments,
+  type OperationInfo,
+} from '@zhique/workbench-contracts/reader';
 import { errorStatesWithRetry, interceptApi, isBlank, settle, watchPage, type Finding } from './health';
 import { ROUTES, routeTo } from '../../src/constants/routes';
 

@@ -8,11 +8,21 @@
  * `$VERIFY_TOKEN`), every occurrence goes to the listeners (the in-app list of a dev build),
  * and the report keeps the first of each with the route the user was on, when, and how often.
  */
-import { curl, type Received, type SentRequest } from '../conformance/client';
-import { Findings, type Finding, type Warning } from '../conformance/findings';
-import { FrameChecker } from '../conformance/socket';
-import { ContractView, type ArrivedRequest } from '../lib/contract-view';
-import type { OperationInfo, ServiceName } from '../lib/openapi';
+import {
+  curl,
+  Findings,
+  FrameChecker,
+  type Finding,
+  type Received,
+  type SentRequest,
+  type Warning,
+} from '@zhique/workbench-contract-verify';
+import {
+  ContractView,
+  type ArrivedRequest,
+  type OperationInfo,
+  type ServiceName,
+} from '@zhique/workbench-contracts/reader';
 import { ContractIndex } from '../mock/contracts';
 import { redactJsonText, redactUrl } from './har';
 

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { findingJson, junitReport } from '../conformance/report';
+import { findingJson, junitReport } from '@zhique/workbench-contract-verify';
 import type { LiveReport } from './live-checks';
 
 function liveJsonReport(report: LiveReport): string {

@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
-import type { SentRequest } from '../conformance/client';
+import type { SentRequest } from '@zhique/workbench-contract-verify';
 import type { RecordedSocket } from './har';
 import type { LiveChecks, Side } from './live-checks';
 import type { ReplayFrame } from './replay';

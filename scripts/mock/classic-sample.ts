@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
@@ -14,8 +15,13 @@ import { projectRoot } from '../lib/paths';
 
 const SUB_APPS = path.join(import.meta.dirname, 'sub-apps');
 const SOURCE = path.join(SUB_APPS, 'product');
-/** The sub-app kit, which the samples import as ../kit/ (served at /__mock/apps/kit/). */
-export const KIT_DIR = path.join(projectRoot, 'packages', 'sub-app-kit');
+/**
+ * The sub-app kit, which the samples import as ../kit/ (served at /__mock/apps/kit/): the
+ * installed package's folder, found as any user of the package would find it.
+ */
+export const KIT_DIR = path.dirname(
+  fileURLToPath(import.meta.resolve('@zhique/workbench-sub-app-kit/package.json')),
+);
 export const CLASSIC_SAMPLE_DIR = path.join(
   projectRoot,
   'node_modules',

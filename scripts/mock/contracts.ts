@@ -10,7 +10,7 @@ import {
   serviceDocuments,
   type OperationInfo,
   type ServiceName,
-} from '../lib/openapi';
+} from '@zhique/workbench-contracts/reader';
 import type { Scenario, ScenarioOverride } from './scenarios';
 
 export interface PreferDecision {
@@ -37,7 +37,9 @@ export class ContractIndex {
     } catch (error) {
       // A document being edited may be invalid YAML for a moment: keep what we had.
       if (cached) return cached.operations;
-      console.warn(`[mock] cannot read openapi/${service}.yaml: ${(error as Error).message}`);
+      console.warn(
+        `[mock] cannot read packages/contracts/openapi/${service}.yaml: ${(error as Error).message}`,
+      );
       operations = [];
     }
     this.cache.set(service, { at: Date.now(), operations });

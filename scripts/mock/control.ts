@@ -4,7 +4,7 @@
  * state, the dev pages' stylesheet and icon, and the health of each service.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serviceDocuments } from '../lib/openapi';
+import { serviceDocuments } from '@zhique/workbench-contracts/reader';
 import type { ContractIndex } from './contracts';
 import {
   BodyTooLarge,

@@ -6,7 +6,7 @@
  * `Retry-After` meanwhile; the QA sessions live in the store, not in Prism, so nothing is lost.
  */
 import { existsSync } from 'node:fs';
-import { documentPath, serviceDocuments, type ServiceName } from '../lib/openapi';
+import { documentPath, serviceDocuments, type ServiceName } from '@zhique/workbench-contracts/reader';
 import { startPrism, type PrismProcess } from '../lib/prism';
 
 interface Backend {
@@ -90,11 +90,13 @@ export class PrismServices {
   private async startOne(service: ServiceName): Promise<void> {
     if (!existsSync(documentPath(service))) {
       this.backends.set(service, {
-        unavailable: `openapi/${service}.yaml does not exist (yet)`,
+        unavailable: `packages/contracts/openapi/${service}.yaml does not exist (yet)`,
         restarts: 0,
         failures: 0,
       });
-      this.warn(`[mock] openapi/${service}.yaml does not exist: /api/${service} answers 503`);
+      this.warn(
+        `[mock] packages/contracts/openapi/${service}.yaml does not exist: /api/${service} answers 503`,
+      );
       return;
     }
     const backend: Backend = { restarts: 0, failures: 0 };

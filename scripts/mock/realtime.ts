@@ -1,20 +1,29 @@
 /**
  * The realtime socket of the message service (`/api/message/v1/ws`), speaking
- * openapi/realtime.asyncapi.yaml: the client sends the register message on open,
+ * packages/contracts/openapi/realtime.asyncapi.yaml: the client sends the register message on open,
  * the server remembers uid → sockets, acknowledges (when the contract has an ack)
  * and sends the new-message event when `POST /__mock/realtime/push` asks for it.
  *
  * The frame shapes (type numbers, literal contents) and the register payload schema
- * are read from the AsyncAPI document (scripts/lib/realtime-contract.ts).
+ * are read from the AsyncAPI document (the contracts' reader, packages/contracts/src/realtime-contract.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Ajv2020 from 'ajv/dist/2020';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { isObject, type Json, type JsonObject } from '../lib/openapi';
-import { loadRealtimeContract, type RealtimeContract } from '../lib/realtime-contract';
+import {
+  isObject,
+  type Json,
+  type JsonObject,
+  loadRealtimeContract,
+  type RealtimeContract,
+} from '@zhique/workbench-contracts/reader';
 
-export { loadRealtimeContract, REALTIME_PATH, type RealtimeContract } from '../lib/realtime-contract';
+export {
+  loadRealtimeContract,
+  REALTIME_PATH,
+  type RealtimeContract,
+} from '@zhique/workbench-contracts/reader';
 
 export interface PushRequest {
   uid?: string;

@@ -3,7 +3,7 @@
  * `GET /__mock/scenario/NAME?next=PATH` (cookie `mock_scenario`); the gateway then
  * asks Prism for the example of that name (`Prefer: example=NAME`) on every
  * operation whose 2xx JSON response has one, and for the `default` example elsewhere.
- * The examples themselves live in the OpenAPI documents (see openapi/README.md).
+ * The examples themselves live in the OpenAPI documents (see packages/contracts/README.md).
  *
  * `overrides` force a status (and an example of that status) for one operation,
  * keyed by `operationId` (or by `"METHOD /path/template"`); they win over the example

@@ -1,5 +1,5 @@
 /**
- * Tokens scoped to one hosted sub-app (openapi/workbench.yaml, `issueSubAppToken` and
+ * Tokens scoped to one hosted sub-app (packages/contracts/openapi/workbench.yaml, `issueSubAppToken` and
  * `getSubAppJwks`): real ES256-signed JWTs and the key set that verifies them, made with
  * `jose`. The shell never gives an app its own session token; it asks for one of these for
  * that app and hands it over through the frame's message channel.

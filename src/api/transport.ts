@@ -7,7 +7,7 @@
 import { CODE_NOT_AN_ERROR, CODE_OK, SESSION_EXPIRED_CODES, SESSION_EXPIRED_STATUS } from '@/constants/codes';
 import { REQUEST_TIMEOUT_MS } from '@/constants/limits';
 import { TEXT } from '@/constants/texts';
-import type { ServiceName } from '@/constants/services';
+import type { ServiceName } from '@zhique/workbench-contracts';
 
 const SERVICE_PREFIX: Record<ServiceName, string> = {
   workbench: '/api/workbench',

@@ -7,7 +7,7 @@ export const SESSION_EXPIRED_CODES: readonly number[] = [-2, -406, -407, -401, -
 export const SESSION_EXPIRED_STATUS = 403;
 
 /**
- * Button permission codes of the management back-end (openapi/rbac.yaml): the
+ * Button permission codes of the management back-end (packages/contracts/openapi/rbac.yaml): the
  * server's menu children give them per route; `useAccess().can(code)` checks them.
  */
 export const POWER = {

@@ -1,5 +1,5 @@
 /**
- * What the shell does with an app's requests (contract: openapi/sub-apps.schema.yaml,
+ * What the shell does with an app's requests (contract: packages/contracts/openapi/sub-apps.schema.yaml,
  * already validated by the channel). Paths must stay inside the workbench; only the
  * dialogs a user could open from the top bar anyway can be opened; a toast is shown by the
  * shell; an app's report that the session ended runs the expiry path. `notices-changed` is

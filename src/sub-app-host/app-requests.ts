@@ -1,6 +1,6 @@
 /**
  * What the shell answers when an app asks (contract: AppRequest in
- * openapi/sub-apps.schema.yaml, already validated by the channel):
+ * packages/contracts/openapi/sub-apps.schema.yaml, already validated by the channel):
  * - `session-token`: a token scoped to that app, issued by the workbench back end
  *   (`issueSubAppToken`), never the shell's own token. The app is the frame's, as the shell
  *   knows it, not whatever the message says.

@@ -6,7 +6,7 @@
  * sends is merged into the app's current data and delivered only when it changed
  * (shallowly), unless forced; a frame that starts later gets the data already set.
  * What the shell sends and what an app may send back is the contract in
- * openapi/sub-apps.schema.yaml; both directions are checked against it here: a message
+ * packages/contracts/openapi/sub-apps.schema.yaml; both directions are checked against it here: a message
  * that breaks it is logged and dropped, never delivered.
  */
 import type { SubAppName } from '@/config/env';

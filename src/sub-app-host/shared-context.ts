@@ -1,7 +1,7 @@
 /**
  * The session context every app reads as micro-app global data (`getGlobalData()`):
  * who is signed in and in which space (contract: SessionContext in
- * openapi/sub-apps.schema.yaml). It holds no credential: an app asks for a token scoped to it.
+ * packages/contracts/openapi/sub-apps.schema.yaml). It holds no credential: an app asks for a token scoped to it.
  */
 import { useEffect } from 'react';
 import { useSession, type SessionData } from '@/session/bootstrap';

@@ -1,7 +1,7 @@
 /**
  * The wire between the shell and a sub-app frame (`sub-app.html`, served on the app's own
  * origin: src/constants/frame-origins.ts). This is the shell's internal wire: what a sub-app
- * itself sends and receives is the contract in openapi/sub-apps.schema.yaml, carried inside
+ * itself sends and receives is the contract in packages/contracts/openapi/sub-apps.schema.yaml, carried inside
  * `data` / `dispatch` / `request` messages.
  *
  * The handshake, on the window, on every load of the frame page:
@@ -124,7 +124,7 @@ export const GUIDE_TARGETS_LIMIT = 20;
  * Each check is a type guard over the whole message; the compiler does not read a guard's
  * body, so messages.test.ts holds each one to its type (every field missing or wrong).
  * Fields typed `unknown` (data the child sent, a history.state, an answer's value) are the
- * contract's to check (the channel's validators, openapi/sub-apps.schema.yaml), not this wire's.
+ * contract's to check (the channel's validators, packages/contracts/openapi/sub-apps.schema.yaml), not this wire's.
  */
 type Checks<T extends { kind: string }> = {
   [K in Kinds<T>]: (message: Data & { kind: K }) => message is Data & OfKind<T, K>;

@@ -1,7 +1,7 @@
 /**
  * The back-end's form rules (role.ts, enterprise.ts) say what the contracts say:
- * same required fields and the same maximum lengths as openapi/rbac.yaml RoleInput
- * and openapi/workbench.yaml TenantUpdate / TenantUpgradeRequest.
+ * same required fields and the same maximum lengths as packages/contracts/openapi/rbac.yaml RoleInput
+ * and packages/contracts/openapi/workbench.yaml TenantUpdate / TenantUpgradeRequest.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyObject, ObjectSchema } from 'yup';

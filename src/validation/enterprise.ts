@@ -1,6 +1,6 @@
 /**
  * The enterprise forms of the management back-end: profile edit, upgrade request,
- * invite by phone. openapi/workbench.yaml (TenantUpdate, TenantUpgradeRequest,
+ * invite by phone. packages/contracts/openapi/workbench.yaml (TenantUpdate, TenantUpgradeRequest,
  * inviteUserByPhone) declares the same limits; src/validation/admin.test.ts checks.
  */
 import { object, string, type InferType } from 'yup';

@@ -1,6 +1,6 @@
 /**
  * The feedback forms' rules (SPEC §5), with the spec's exact messages. The
- * contract declares the same limits (openapi/workbench.yaml ActivityFeedback,
+ * contract declares the same limits (packages/contracts/openapi/workbench.yaml ActivityFeedback,
  * QuestionFeedback); tests/contract/validation.test.ts proves they agree.
  */
 import { array, number, object, string, type InferType } from 'yup';

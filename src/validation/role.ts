@@ -1,5 +1,5 @@
 /**
- * The role editor's rules (management back-end). openapi/rbac.yaml RoleInput
+ * The role editor's rules (management back-end). packages/contracts/openapi/rbac.yaml RoleInput
  * declares the same limits; src/validation/admin.test.ts proves they agree.
  */
 import { object, string, type InferType } from 'yup';

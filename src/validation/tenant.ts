@@ -1,5 +1,5 @@
 /**
- * Create an enterprise (/entrance). Limits follow openapi/workbench.yaml
+ * Create an enterprise (/entrance). Limits follow packages/contracts/openapi/workbench.yaml
  * TenantCreate; the contact phone is optional and uses the SPEC §5 mobile rule.
  * (The renewal request and invite-by-phone rules live in ./enterprise.)
  */

@@ -1,6 +1,6 @@
 /**
  * The contracts as the tests read them. Reading, `$ref`s and the operation list are the
- * one loader's (scripts/lib/openapi.ts, which the scripts use too); this only gives the
+ * one loader's (the contracts' reader, @zhique/workbench-contracts/reader, which the scripts use too); this only gives the
  * tests loosely typed nodes to assert on.
  */
 import path from 'node:path';
@@ -10,7 +10,7 @@ import {
   listOperations,
   serviceDocuments,
   type ServiceName,
-} from '../../scripts/lib/openapi';
+} from '@zhique/workbench-contracts/reader';
 
 export const SERVICES = serviceDocuments;
 

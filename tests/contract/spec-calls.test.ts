@@ -1,6 +1,6 @@
 /** Every call of SPEC §7 is an operation of the contracts, with an operationId and tags. */
 import { describe, expect, it } from 'vitest';
-import type { ServiceName } from '../../src/constants/services';
+import type { ServiceName } from '@zhique/workbench-contracts';
 import { loadDoc, operations, resolveRef } from './load';
 
 const SPEC_CALLS: [service: ServiceName, method: string, path: string][] = [

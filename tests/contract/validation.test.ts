@@ -1,6 +1,6 @@
 /**
  * The client's form rules (src/validation, yup) and the contract's constraints
- * (openapi/workbench.yaml) must say the same thing: same required fields, same
+ * (packages/contracts/openapi/workbench.yaml) must say the same thing: same required fields, same
  * maximum lengths, same enums, same patterns. If one changes, this fails.
  */
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn, signInToShell } from './fixtures';
 import { INVITE_PATH_PREFIX, ROUTES, routeTo } from '../../src/constants/routes';
 
-/** The contract's example invite code (openapi/workbench.yaml createInviteLink), known to every mock session. */
+/** The contract's example invite code (packages/contracts/openapi/workbench.yaml createInviteLink), known to every mock session. */
 const INVITE_CODE =
   'eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0';
 

@@ -4,8 +4,8 @@
  * reads it), a documented media type, JSON bodies against their schema.
  */
 import { describe, expect, it } from 'vitest';
-import { ContractView } from '../../scripts/lib/contract-view';
-import { listOperations, serviceDocuments, type OperationInfo } from '../../scripts/lib/openapi';
+import { ContractView } from '@zhique/workbench-contracts/reader';
+import { listOperations, serviceDocuments, type OperationInfo } from '@zhique/workbench-contracts/reader';
 
 const contracts = new ContractView();
 const operations = serviceDocuments.flatMap((s) => listOperations(contracts.documents, s));

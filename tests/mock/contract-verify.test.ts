@@ -32,12 +32,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `npm run contract:verify -- ...args` the way npm would (tsx on Node 24). */
+/**
+ * Runs the checker's command (`npm run contract:verify -- ...args`) from its sources, with tsx on
+ * Node 24; the installed package is run from its tarball in tests/packages/install.test.ts.
+ */
 function verify(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       nodeBinary(),
-      [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/contract-verify.ts', ...args],
+      [
+        path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'),
+        '--conditions=@zhique/source',
+        'packages/contract-verify/src/cli.ts',
+        ...args,
+      ],
       { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

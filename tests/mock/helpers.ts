@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { projectRoot } from '../../scripts/lib/paths';
+import { openapiDir } from '@zhique/workbench-contracts/reader';
 
 export const AUTH = { Authorization: 'Basic test-token', 'X-Tenant-Id': 't-personal-1001' };
 
-/** Reads a YAML document of openapi/ as plain data. */
+/** Reads a YAML document of the contracts (e.g. `workbench.yaml`) as plain data. */
 export function readContract(name: string): Record<string, unknown> {
-  return parse(readFileSync(path.join(projectRoot, 'openapi', name), 'utf8')) as Record<string, unknown>;
+  return parse(readFileSync(path.join(openapiDir, name), 'utf8')) as Record<string, unknown>;
 }
 
 /** Follows a property path through plain data (throws when a step is missing, so a test fails clearly). */

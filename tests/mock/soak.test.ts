@@ -7,9 +7,8 @@
 import fc from 'fast-check';
 import pMap from 'p-map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractView } from '../../scripts/lib/contract-view';
-import { listOperations, serviceDocuments } from '../../scripts/lib/openapi';
-import { send, serviceClients, type CallSpec, type RequestBody } from '../../scripts/conformance/client';
+import { ContractView, listOperations, serviceDocuments } from '@zhique/workbench-contracts/reader';
+import { send, serviceClients, type CallSpec, type RequestBody } from '@zhique/workbench-contract-verify';
 import {
   baseHeaders,
   exampleValues,
@@ -18,7 +17,7 @@ import {
   requestArbitrary,
   shapeOf,
   toCall,
-} from '../../scripts/conformance/plan';
+} from '@zhique/workbench-contract-verify';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 
 let stack: MockStack;

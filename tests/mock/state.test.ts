@@ -1,16 +1,16 @@
 /**
  * The mock stack remembers: every write of SPEC §7 that has a visible read shows up in
  * that read, per QA session, and only there. Calls go through openapi-fetch typed by
- * the contracts (generated/types), as a script or a test of a backend team would.
+ * the contracts (packages/contracts/types), as a script or a test of a backend team would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths as MessagePaths } from '../../generated/types/message';
-import type { paths as RbacPaths } from '../../generated/types/rbac';
-import type { paths as WorkbenchPaths } from '../../generated/types/workbench';
+import type { paths as MessagePaths } from '@zhique/workbench-contracts/types/message';
+import type { paths as RbacPaths } from '@zhique/workbench-contracts/types/rbac';
+import type { paths as WorkbenchPaths } from '@zhique/workbench-contracts/types/workbench';
 import { startMockStack, type MockStack } from '../../scripts/mock/index';
 import { handlers } from '../../scripts/mock/state';
 import { ContractIndex } from '../../scripts/mock/contracts';

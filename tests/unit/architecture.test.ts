@@ -86,6 +86,18 @@ describe('the architecture rule', () => {
       "export * from '../../scripts/lib/paths';\n",
       'ui may not import scripts',
     ],
+    [
+      'the contracts package imports the app',
+      'packages/contracts/src/x.ts',
+      "export * from '../../../src/constants/routes';\n",
+      'contracts may not import constants',
+    ],
+    [
+      'the checker package imports the mock stack',
+      'packages/contract-verify/src/x.ts',
+      "export * from '../../../scripts/mock/index';\n",
+      'contract-verify may not import scripts',
+    ],
   ])('refuses it when %s', async (_what, file, code, expected) => {
     expect(await layerErrors(file, code)).toEqual([expect.stringContaining(expected)]);
   });
@@ -108,6 +120,11 @@ describe('the architecture rule', () => {
     ],
     ['the host shares them too', 'src/sub-app-host/x.ts', "export * from '@/sub-app-protocol/messages';\n"],
     ['a script reads the spec constants', 'scripts/x.ts', "export * from '../src/constants/routes';\n"],
+    [
+      'the checker reads the contracts by their package name',
+      'packages/contract-verify/src/x.ts',
+      "export * from '@zhique/workbench-contracts/reader';\n",
+    ],
   ])('allows it when %s', async (_what, file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

@@ -12,7 +12,7 @@
  * session expiry, so business refusals are HTTP 200 with a non-zero `code`.
  *
  * Shapes the spec does not show are marked "Design (not shown in the spec):". Examples follow the scenarios and
- * fixed ids of openapi/README.md.
+ * fixed ids of the contracts' README.md.
  *
  * OpenAPI spec version: 1.0.0
  */

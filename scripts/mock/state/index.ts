@@ -8,13 +8,13 @@
  * with a 500 that names it. Operations without a handler keep Prism's answer (the
  * scenario's example). See scripts/mock/README.md, "QA sessions".
  */
-import type { OperationInfo } from '../../lib/openapi';
+import type { OperationInfo } from '@zhique/workbench-contracts/reader';
+import { ContractView } from '@zhique/workbench-contracts/reader';
 import { accountHandlers } from './handlers/account';
 import { inboxHandlers, addNotice, type NewNotice } from './handlers/inbox';
 import type { Answer, Handler, StateRequest } from './handlers/kit';
 import { roleHandlers } from './handlers/roles';
 import { loginPowersHandlers, tenantHandlers } from './handlers/tenants';
-import { ContractView } from '../../lib/contract-view';
 import { seedSession } from './seed';
 import { splitKey } from './sessions';
 import { MockStore, type Json, type SessionSnapshot } from './store';

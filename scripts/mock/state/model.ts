@@ -1,10 +1,10 @@
 /**
  * The kinds of record a session keeps, typed from the contracts (openapi-typescript
- * output in generated/types/), and the few facts about them that several handlers share.
+ * output in packages/contracts/types/), and the few facts about them that several handlers share.
  */
-import type { components as MessageContract } from '../../../generated/types/message';
-import type { components as RbacContract } from '../../../generated/types/rbac';
-import type { components as WorkbenchContract } from '../../../generated/types/workbench';
+import type { components as MessageContract } from '@zhique/workbench-contracts/types/message';
+import type { components as RbacContract } from '@zhique/workbench-contracts/types/rbac';
+import type { components as WorkbenchContract } from '@zhique/workbench-contracts/types/workbench';
 
 type Workbench = WorkbenchContract['schemas'];
 type Rbac = RbacContract['schemas'];
@@ -56,7 +56,7 @@ export const Kind = {
 } as const;
 export const ME = 'me';
 
-/** The notice filter's app names and the app ids they stand for (openapi/message.yaml `AppName`). */
+/** The notice filter's app names and the app ids they stand for (packages/contracts/openapi/message.yaml `AppName`). */
 export const APP_IDS: Record<Exclude<AppName, ''>, string> = {
   workbench: 'W0001',
   manual: 'A0001',

@@ -126,7 +126,7 @@ export const NOTICE_TEXT = {
   readStateLabel: '阅读状态',
   readStates: { unread: '未读', all: '全部消息' },
   appFilterLabel: '应用',
-  /** The app filter's labels by `app_name` value (openapi/message.yaml AppName). */
+  /** The app filter's labels by `app_name` value (packages/contracts/openapi/message.yaml AppName). */
   apps: {
     '': '全部',
     workbench: '工作台',

@@ -1,5 +1,5 @@
 /**
- * The realtime notice socket (openapi/realtime.asyncapi.yaml) on top of
+ * The realtime notice socket (packages/contracts/openapi/realtime.asyncapi.yaml) on top of
  * partysocket's ReconnectingWebSocket, which owns the reconnect timers:
  * - registers the user (id, content "register", type 1, exp.uid) on every open —
  *   the frame is sent from the `open` handler, never queued, so each connection

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INVITE_CODE_MAX_CHARS } from '@/constants/limits';
 import { checkInviteCode } from './invite-code';
 
-/** The contract's example code (openapi/workbench.yaml createInviteLink). */
+/** The contract's example code (packages/contracts/openapi/workbench.yaml createInviteLink). */
 const CONTRACT_EXAMPLE =
   'eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0';
 

@@ -1,6 +1,6 @@
 /**
  * Passwords never leave the browser in plain text: the contract
- * (openapi/workbench.yaml PasswordDigest) takes the hex SHA-256 digest of the
+ * (packages/contracts/openapi/workbench.yaml PasswordDigest) takes the hex SHA-256 digest of the
  * UTF-8 password, computed with Web Crypto.
  */
 export class InsecureContextError extends Error {

@@ -15,7 +15,7 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 function walk(dir: string, keep: (file: string) => boolean): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
     const file = path.join(dir, name);
-    if (['node_modules', '_incoming', 'api'].includes(name)) return [];
+    if (['node_modules', '_incoming', 'api', 'dist'].includes(name)) return [];
     return statSync(path.join(root, file)).isDirectory() ? walk(file, keep) : keep(file) ? [file] : [];
   });
 }
@@ -25,7 +25,9 @@ const PAGES = [
   'README.md',
   ...walk('docs', (f) => f.endsWith('.md')),
   'packages/sub-app-kit/README.md',
-  'openapi/README.md',
+  'packages/contracts/README.md',
+  'packages/contracts/CHANGELOG.md',
+  'packages/contract-verify/README.md',
   'scripts/mock/README.md',
   'scripts/mock/sub-apps/README.md',
 ];
@@ -39,6 +41,33 @@ const CODE = [
 ];
 
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
+/**
+ * The commands of the workspace packages (their `bin`), each with the source file that
+ * declares its options: the bin loads `../dist/<name>.js`, built from `src/<name>.ts`.
+ */
+const COMMANDS = new Map(
+  readdirSync(path.join(root, 'packages'))
+    .filter((name) => statSync(path.join(root, 'packages', name)).isDirectory())
+    .flatMap((name) => {
+      const folder = `packages/${name}`;
+      const { bin = {} } = JSON.parse(read(`${folder}/package.json`)) as { bin?: Record<string, string> };
+      return Object.entries(bin).map(([command, file]): [string, string] => {
+        const built = /\.\.\/dist\/([\w-]+)\.js/.exec(read(`${folder}/${file}`))?.[1];
+        return [command, built ? `${folder}/src/${built}.ts` : `${folder}/${file}`];
+      });
+    }),
+);
+
+/** The file that declares the options of an npm script: a tsx/node entry, or a package's command. */
+function entryOf(script: string): string | undefined {
+  const command = scripts[script] ?? '';
+  return /(?:tsx|node)\s+(\S+\.(?:ts|mjs))/.exec(command)?.[1] ?? COMMANDS.get(command.split(/\s+/)[0] ?? '');
+}
+
+/** Whether `source` declares the option `name` in a parseArgs options object. */
+const declares = (source: string, name: string) =>
+  new RegExp(`(^|[\\s{,])['"]?${name}['"]?\\s*:\\s*\\{\\s*type:`, 'm').test(source);
 
 /** Inline code and fenced blocks of a page: where commands and variables are shown. */
 function codeOf(markdown: string): string[] {
@@ -60,13 +89,20 @@ describe.each(PAGES)('%s', (page) => {
   it('shows only flags the scripts declare', () => {
     const wrong: string[] = [];
     for (const m of text.matchAll(/npm (start|run ([\w:-]+)) -- ([^`\n]*)/g)) {
-      const script = m[2] ?? 'start';
-      const entry = /(?:tsx|node)\s+(\S+\.(?:ts|mjs))/.exec(scripts[script] ?? '')?.[1];
+      const entry = entryOf(m[2] ?? 'start');
       const source = entry ? read(entry) : '';
       for (const flag of (m[3] ?? '').matchAll(/(?:^|\s)--([a-z][\w-]*)/g)) {
         const name = flag[1] ?? '';
-        const declared = new RegExp(`(^|[\\s{,])['"]?${name}['"]?\\s*:\\s*\\{\\s*type:`, 'm');
-        if (!declared.test(source)) wrong.push(`npm ${m[1]} -- --${name}`);
+        if (!declares(source, name)) wrong.push(`npm ${m[1]} -- --${name}`);
+      }
+    }
+    // A package's command shown as a user runs it once installed.
+    for (const [command, entry] of COMMANDS) {
+      for (const m of text.matchAll(new RegExp(`${command} ([^\`\n]*)`, 'g'))) {
+        for (const flag of (m[1] ?? '').matchAll(/(?:^|\s)--([a-z][\w-]*)/g)) {
+          const name = flag[1] ?? '';
+          if (!declares(read(entry), name)) wrong.push(`${command} --${name}`);
+        }
       }
     }
     expect(wrong).toEqual([]);
@@ -115,8 +151,14 @@ const CONSTANTS = new Set(
     (m) => m[1] ?? '',
   ),
 );
-/** Values the reader fills in, not variables of ours. */
-const PLACEHOLDERS = new Set(['TENANT_ID', 'REPORTED_STATE']);
+/** Values the reader fills in, not variables of ours (the CI examples name a team's own secrets). */
+const PLACEHOLDERS = new Set([
+  'TENANT_ID',
+  'REPORTED_STATE',
+  'CONTRACT_TOKEN',
+  'CONTRACT_TENANT',
+  'SERVER_URL',
+]);
 
 describe('VITE_* variables', () => {
   const appVariables = [...new Set(read('src/config/env.ts').match(/\bVITE_[A-Z0-9_]+/g) ?? [])];

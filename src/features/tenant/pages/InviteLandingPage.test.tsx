@@ -27,7 +27,7 @@ const origin = window.location.origin;
 const api = (path: string) => `${origin}/api/workbench${path}`;
 const server = setupServer();
 
-/** The contract's example code (openapi/workbench.yaml createInviteLink). */
+/** The contract's example code (packages/contracts/openapi/workbench.yaml createInviteLink). */
 const CODE =
   'eyJ0ZW5hbnRfbGluayI6InQtZW50LTIwMDEiLCJ0ZW5hbnRfbmFtZSI6IuWNjuS4nOaZuuiDveWItumAoOS-m-W6lOmTvuWNj-WQjOWIm-aWsOS4reW_g-aciemZkOWFrOWPuCIsImludml0ZV9jb2RlIjoiSzdQMlFYIn0';
 const INFO: InviteLinkInfo = {

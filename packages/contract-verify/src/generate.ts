@@ -9,7 +9,7 @@
  *   missing, a wrong type, a string one character too long, a value outside its enum).
  */
 import fc from 'fast-check';
-import type { Json, JsonObject } from '../lib/openapi';
+import type { Json, JsonObject } from '@zhique/workbench-contracts/reader';
 import { num, propertiesOf, requiredOf, typesOf, type Schema } from './schema';
 
 /** Long strings are capped for random values (the boundary pass still sends the real maximum). */

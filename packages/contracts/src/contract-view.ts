@@ -5,11 +5,10 @@
  *   gateway (Ajv, JSON Schema 2020-12, the documents registered whole so every `$ref`
  *   resolves as written).
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
   DocumentStore,
-  documentPath,
   isObject,
   jsonContent,
   operationParameters,
@@ -45,10 +44,15 @@ export interface ArrivedRequest {
 }
 
 export class ContractView {
-  readonly documents = new DocumentStore();
+  readonly documents: DocumentStore;
   private ajv?: Ajv2020;
   private loaded: Json[] = [];
   private validators = new Map<string, ValidateFunction | null>();
+
+  /** `dir`: the folder of the documents (this package's own by default). */
+  constructor(dir?: string) {
+    this.documents = new DocumentStore(dir);
+  }
 
   /** The value of a named example of an operation's JSON response, if it has one. */
   example(op: OperationInfo, status: string, name: string): Json | undefined {
@@ -98,7 +102,7 @@ export class ContractView {
 
   /** The operation requires a credential: its security (or the document's) names a scheme. */
   secured(op: OperationInfo): boolean {
-    const doc = this.documents.load(documentPath(op.service));
+    const doc = this.documents.load(this.documents.documentPath(op.service));
     const security = op.operation.security ?? (isObject(doc) ? doc.security : undefined);
     return (
       Array.isArray(security) && security.some((entry) => isObject(entry) && Object.keys(entry).length > 0)
@@ -107,7 +111,7 @@ export class ContractView {
 
   /** The operation acts in a tenant: its security (or the document's) requires the `tenantId` scheme. */
   tenantScoped(op: OperationInfo): boolean {
-    const doc = this.documents.load(documentPath(op.service));
+    const doc = this.documents.load(this.documents.documentPath(op.service));
     const security = op.operation.security ?? (isObject(doc) ? doc.security : undefined);
     return Array.isArray(security) && security.some((entry) => isObject(entry) && 'tenantId' in entry);
   }
@@ -219,7 +223,7 @@ export class ContractView {
     if (node === undefined) return undefined;
     if (this.validators.has(key)) return this.validators.get(key) ?? undefined;
     const schema = this.documents.deref(node, file);
-    const name = `${FILES.find((f) => documentPath(f) === schema?.file) ?? 'shared'}.yaml`;
+    const name = `${FILES.find((f) => this.documents.documentPath(f) === schema?.file) ?? 'shared'}.yaml`;
     const validate = schema
       ? this.ajv!.compile({ $ref: `${BASE}${name}#${pointerTo(this.documents, name, schema.value)}` })
       : null;
@@ -238,7 +242,7 @@ export class ContractView {
     if (content && content.value.schema !== undefined) {
       const schema = this.documents.deref(content.value.schema, content.file);
       // Compile through a $ref to where the schema sits, so its relative refs resolve in its own file.
-      const file = `${FILES.find((f) => documentPath(f) === schema?.file) ?? op.service}.yaml`;
+      const file = `${FILES.find((f) => this.documents.documentPath(f) === schema?.file) ?? op.service}.yaml`;
       validate = this.ajv!.compile({
         $ref: `${BASE}${file}#${pointerTo(this.documents, file, schema?.value)}`,
       });
@@ -249,7 +253,7 @@ export class ContractView {
 
   /** (Re)builds Ajv when a document changed on disk. */
   private refresh(): void {
-    const docs = FILES.map((f) => this.documents.load(documentPath(f)));
+    const docs = FILES.map((f) => this.documents.load(this.documents.documentPath(f)));
     if (this.ajv && docs.every((doc, i) => doc === this.loaded[i])) return;
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(ajv);
@@ -295,7 +299,7 @@ function coerce(text: string): Json {
 
 /** JSON pointer of `target` inside a document (found by identity); '' when it is the root. */
 function pointerTo(store: DocumentStore, file: string, target: Json | undefined): string {
-  const root = store.load(documentPath(file.replace(/\.yaml$/, '')));
+  const root = store.load(store.documentPath(file.replace(/\.yaml$/, '')));
   const walk = (node: Json, at: string): string | undefined => {
     if (node === target) return at;
     if (Array.isArray(node)) {

@@ -22,7 +22,7 @@
  * liveness read), and finally the realtime socket.
  */
 import fc from 'fast-check';
-import { ContractView } from '../lib/contract-view';
+import { ContractView } from '@zhique/workbench-contracts/reader';
 import {
   listOperations,
   serviceDocuments,
@@ -31,7 +31,7 @@ import {
   type Json,
   type JsonObject,
   type ServiceName,
-} from '../lib/openapi';
+} from '@zhique/workbench-contracts/reader';
 import {
   send,
   sendBare,
@@ -93,6 +93,11 @@ export interface RunOptions {
   /** The socket: how long to wait for frames; `false` skips it. */
   socketWaitMs: number | false;
   uid?: string;
+  /**
+   * The folder of the documents to check against (workbench.yaml, message.yaml, rbac.yaml,
+   * shared.yaml, realtime.asyncapi.yaml); the installed contracts package's by default.
+   */
+  contractsDir?: string;
   log?: (line: string) => void;
 }
 
@@ -124,7 +129,7 @@ export interface RunReport {
 export async function runConformance(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  const contracts = new ContractView();
+  const contracts = new ContractView(options.contractsDir);
   const findings = new Findings(options.slowMs, [options.credentials.token, options.expiredToken ?? '']);
   const clients = serviceClients(options.upstream);
   const all = serviceDocuments.flatMap((service) => listOperations(contracts.documents, service));
@@ -610,6 +615,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         upstream: options.upstream,
         uid,
         waitMs: options.socketWaitMs,
+        asyncapiFile: contracts.documents.documentPath('realtime.asyncapi'),
         trigger: async () => {
           // Only the mock stack has a push trigger (it says so at /__mock/health); a real server
           // is expected to send an event by itself within --socket-wait.

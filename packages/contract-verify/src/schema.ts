@@ -3,7 +3,7 @@
  * merged, so a schema is one self-contained tree. Recursion stops at a fixed depth
  * (request schemas of these contracts are not recursive; the guard is for safety).
  */
-import { isObject, type DocumentStore, type Json, type JsonObject } from '../lib/openapi';
+import { isObject, type DocumentStore, type Json, type JsonObject } from '@zhique/workbench-contracts/reader';
 
 export type Schema = JsonObject;
 

@@ -7,8 +7,7 @@
  * tenant isolation, the socket) and what a shared server needs (stopped_answering: after a
  * hostile request the server no longer answers a known-good read).
  */
-import type { ContractView } from '../lib/contract-view';
-import type { OperationInfo } from '../lib/openapi';
+import type { ContractView, OperationInfo } from '@zhique/workbench-contracts/reader';
 import { curl, TOKEN_VARIABLE, type Received, type SentRequest } from './client';
 
 export type FindingKind =

@@ -10,7 +10,7 @@
  * with the update's values; after the deletion, not at all. So a server that forgets,
  * mixes up or keeps what it stored is caught.
  */
-import { isObject, type Json, type JsonObject, type OperationInfo } from '../lib/openapi';
+import { isObject, type Json, type JsonObject, type OperationInfo } from '@zhique/workbench-contracts/reader';
 import { exampleValues, type OperationShape, type RequestValues } from './plan';
 import { typesOf, type Schema } from './schema';
 

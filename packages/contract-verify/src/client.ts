@@ -1,14 +1,14 @@
 /**
  * Sending one request of the conformance run: openapi-fetch clients typed by the
- * contracts (generated/types), one per service, each call timed and bounded by the
+ * contracts (the path types of @zhique/workbench-contracts), one per service, each call timed and bounded by the
  * app's request timeout; what was sent and what came back are kept for the report.
  */
 import http from 'node:http';
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths as MessagePaths } from '../../generated/types/message';
-import type { paths as RbacPaths } from '../../generated/types/rbac';
-import type { paths as WorkbenchPaths } from '../../generated/types/workbench';
-import type { ServiceName } from '../lib/openapi';
+import type { paths as MessagePaths } from '@zhique/workbench-contracts/types/message';
+import type { paths as RbacPaths } from '@zhique/workbench-contracts/types/rbac';
+import type { paths as WorkbenchPaths } from '@zhique/workbench-contracts/types/workbench';
+import type { ServiceName } from '@zhique/workbench-contracts/reader';
 
 export interface SentRequest {
   method: string;

@@ -11,8 +11,8 @@ import {
   type Json,
   type JsonObject,
   type OperationInfo,
-} from '../lib/openapi';
-import { declaredExample } from '../lib/declared-example';
+} from '@zhique/workbench-contracts/reader';
+import { declaredExample } from '@zhique/workbench-contracts/reader';
 import type { CallSpec, RequestBody } from './client';
 import { arbitrary, boundary, mutations } from './generate';
 import { num, propertiesOf, resolveSchema, typesOf, type Schema } from './schema';

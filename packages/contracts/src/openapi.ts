@@ -7,11 +7,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { SERVICES, type ServiceName } from '../../src/constants/services';
-import { projectRoot } from './paths';
+import { SERVICES, type ServiceName } from './index';
 
-export const openapiDir = path.join(projectRoot, 'openapi');
-/** The three service documents (src/constants/services.ts); each is served under `/api/<name>`. */
+/**
+ * The documents' folder: `openapi/` of this package, one level above both `src/` (run from
+ * source in the repository) and `dist/` (installed).
+ */
+export const openapiDir = path.resolve(import.meta.dirname, '..', 'openapi');
+/** The three service documents; each is served under `/api/<name>`. */
 export const serviceDocuments = SERVICES;
 export type { ServiceName };
 
@@ -24,6 +27,7 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A document of this package's contracts by name (`workbench`, `shared`, ...). */
 export function documentPath(name: string): string {
   return path.join(openapiDir, `${name}.yaml`);
 }
@@ -34,9 +38,20 @@ export interface Located<T = Json> {
   file: string;
 }
 
-/** Reads YAML files, caching by modification time. */
+/**
+ * Reads YAML files, caching by modification time. `dir` is the folder of the documents it
+ * names (this package's own by default; another copy of the contracts, such as a branch a
+ * backend team works on, can be read the same way).
+ */
 export class DocumentStore {
   private cache = new Map<string, { mtimeMs: number; value: Json }>();
+
+  constructor(readonly dir: string = openapiDir) {}
+
+  /** A document of this store's folder by name (`workbench`, `shared`, `realtime.asyncapi`). */
+  documentPath(name: string): string {
+    return path.join(this.dir, `${name}.yaml`);
+  }
 
   load(file: string): Json {
     const absolute = path.resolve(file);
@@ -102,7 +117,7 @@ function templateToRegex(template: string): RegExp {
 
 /** Lists the operations of one service document (empty when the file does not exist yet). */
 export function listOperations(store: DocumentStore, service: ServiceName): OperationInfo[] {
-  const file = documentPath(service);
+  const file = store.documentPath(service);
   let doc: Json;
   try {
     doc = store.load(file);

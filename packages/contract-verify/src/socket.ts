@@ -1,19 +1,25 @@
 /**
- * The realtime socket against openapi/realtime.asyncapi.yaml: connect, send the register
+ * The realtime socket against the AsyncAPI document (openapi/realtime.asyncapi.yaml of the contracts): connect, send the register
  * message, expect the acknowledgement when the contract has one, get a new-message event
  * (through the mock's push trigger when the upstream has one, else by waiting
  * `waitMs` for the server to send one), and validate every frame that arrives.
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import WebSocket from 'ws';
-import { DocumentStore, isObject } from '../lib/openapi';
-import { asyncapiFile, loadRealtimeContract, REALTIME_PATH, type FrameShape } from '../lib/realtime-contract';
+import { DocumentStore, isObject } from '@zhique/workbench-contracts/reader';
+import {
+  asyncapiFile,
+  loadRealtimeContract,
+  REALTIME_PATH,
+  type FrameShape,
+  type RealtimeContract,
+} from '@zhique/workbench-contracts/reader';
 import type { SentRequest } from './client';
 import type { Findings } from './findings';
 
 /** AsyncAPI operation ids: the one whose reply is the ack, and the one that receives events. */
-function operationIds(): { ack: string; event: string } {
-  const doc = new DocumentStore().load(asyncapiFile);
+function operationIds(file: string): { ack: string; event: string } {
+  const doc = new DocumentStore().load(file);
   const operations = isObject(doc) && isObject(doc.operations) ? doc.operations : {};
   const ids = { ack: 'register', event: 'receiveNewMessage' };
   for (const [id, op] of Object.entries(operations)) {
@@ -37,12 +43,16 @@ export interface FrameProblem {
  * integration gateway's live checks of what a real server (and the app) send.
  */
 export class FrameChecker {
-  readonly contract = loadRealtimeContract();
-  readonly ids = operationIds();
+  readonly contract: RealtimeContract;
+  readonly ids: { ack: string; event: string };
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
-  private readonly server: [FrameShape, string][] = [[this.contract.newMessage, this.ids.event]];
+  private readonly server: [FrameShape, string][];
 
-  constructor() {
+  /** `file`: the AsyncAPI document (the contracts package's own by default). */
+  constructor(file = asyncapiFile) {
+    this.contract = loadRealtimeContract(file);
+    this.ids = operationIds(file);
+    this.server = [[this.contract.newMessage, this.ids.event]];
     if (this.contract.ack) this.server.push([this.contract.ack, this.ids.ack]);
   }
 
@@ -96,10 +106,12 @@ export interface SocketOptions {
   waitMs: number;
   /** Asks the upstream to send an event (the mock's push); false when it cannot. */
   trigger: () => Promise<boolean>;
+  /** The AsyncAPI document (the contracts package's own by default). */
+  asyncapiFile?: string;
 }
 
 export async function checkSocket(options: SocketOptions, findings: Findings): Promise<{ frames: number }> {
-  const checker = new FrameChecker();
+  const checker = new FrameChecker(options.asyncapiFile);
   const { contract, ids } = checker;
   const url = `${options.upstream.replace(/^http/, 'ws').replace(/\/$/, '')}${REALTIME_PATH}`;
   // A socket request has no curl line: the report shows the frame to send (e.g. with websocat).

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+// The installed package's JavaScript and bundled declarations (dist/); in the repository the
+// `@zhique/source` export condition reads src/ directly, so nothing waits on this build.
+export default defineConfig({
+  entry: ['src/index.ts', 'src/reader.ts'],
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  dts: true,
+  clean: true,
+});

@@ -1,0 +1,256 @@
+/**
+ * The packages as their users get them: each workspace packed (`npm pack`, which builds it),
+ * the tarballs installed into an empty folder outside this repository, and what was installed
+ * run from there with nothing of the repository on its PATH:
+ *  - the checker's command answers --help and --version, refuses bad usage and an unreachable
+ *    server with exit code 2, finds nothing in the mock stack (exit 0), reports a planted
+ *    defect (exit 1), and checks a folder of documents given with --contracts;
+ *  - the contracts' reader reads the installed documents;
+ *  - the kit installs with its types.
+ * The mock stack and the broken server are this repository's (they are not packages yet).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { startMockStack, type MockStack } from '../../scripts/mock/index';
+import {
+  cleanEnv,
+  installTarballs,
+  pack,
+  type Installation,
+  type PackedFile,
+} from '../../scripts/lib/packed';
+import { projectRoot } from '../../scripts/lib/paths';
+import { startBrokenServer, type BrokenServer } from '../mock/broken-server';
+
+let work: string;
+let packed: Record<'contracts' | 'checker' | 'kit', PackedFile>;
+let checker: Installation;
+let kit: Installation;
+let stack: MockStack;
+let broken: BrokenServer;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'workbench-packages-'));
+  packed = {
+    contracts: await pack('contracts', work),
+    checker: await pack('contract-verify', work),
+    kit: await pack('sub-app-kit', work),
+  };
+  checker = await installTarballs([packed.contracts.tarball, packed.checker.tarball]);
+  kit = await installTarballs([packed.kit.tarball]);
+  stack = await startMockStack({ quiet: true });
+  broken = await startBrokenServer(stack.url);
+}, 240_000);
+
+afterAll(async () => {
+  await broken?.close();
+  await stack?.stop();
+  checker?.remove();
+  kit?.remove();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Runs a command of an installation in its folder, as a user's shell would (the `node` on PATH). */
+function runIn(
+  installation: Installation,
+  command: string[],
+): Promise<{ code: number | null; output: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: installation.dir,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, stdout });
+    });
+  });
+}
+
+const verify = (...args: string[]) => runIn(checker, [checker.bin('workbench-contract-verify'), ...args]);
+
+interface JsonReport {
+  summary: { operations: number };
+  findings: { operationId: string; kind: string; message: string }[];
+}
+const readReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+
+const version = (folder: string) =>
+  (
+    JSON.parse(readFileSync(path.join(projectRoot, 'packages', folder, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+describe('the packed packages', { timeout: 180_000 }, () => {
+  it('hold what their users need, built, and none of the sources', () => {
+    expect(packed.contracts.files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CHANGELOG.md',
+        'openapi/workbench.yaml',
+        'openapi/message.yaml',
+        'openapi/rbac.yaml',
+        'openapi/shared.yaml',
+        'openapi/realtime.asyncapi.yaml',
+        'openapi/sub-apps.schema.yaml',
+        'types/workbench.d.ts',
+        'dist/reader.js',
+        'dist/reader.d.ts',
+      ]),
+    );
+    expect(packed.checker.files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'bin/workbench-contract-verify.js',
+        'dist/cli.js',
+        'dist/index.d.ts',
+      ]),
+    );
+    expect(packed.kit.files).toEqual(
+      expect.arrayContaining(['README.md', 'index.js', 'index.d.ts', 'contract.d.ts']),
+    );
+    for (const { files } of Object.values(packed))
+      expect(files.filter((f) => f.startsWith('src/'))).toEqual([]);
+  });
+
+  it('install the checker on its own: a few packages, no front end', () => {
+    expect(checker.packages).toBeLessThan(30);
+    expect(checker.bytes).toBeLessThan(30 * 1024 * 1024);
+  });
+});
+
+describe('the installed checker', { timeout: 180_000 }, () => {
+  it('says how to use it and which versions it is', async () => {
+    const help = await verify('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: workbench-contract-verify --upstream');
+    expect(help.stdout).toContain('--contracts DIR');
+    const versions = await verify('--version');
+    expect(versions.code).toBe(0);
+    expect(versions.stdout).toContain(`@zhique/workbench-contract-verify ${version('contract-verify')}`);
+    expect(versions.stdout).toContain(`@zhique/workbench-contracts ${version('contracts')}`);
+  });
+
+  it('exits 2 on bad usage and on an upstream it cannot reach', async () => {
+    const missing = await verify();
+    expect(missing.code).toBe(2);
+    expect(missing.output).toContain('--upstream is required');
+    const unknown = await verify('--upstream', stack.url, '--no-such-option');
+    expect(unknown.code).toBe(2);
+    const unreachable = await verify('--upstream', 'http://127.0.0.1:9');
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.output).toContain('cannot be reached');
+  });
+
+  it('finds nothing in the mock stack and exits 0', async () => {
+    const report = path.join(checker.dir, 'mock.json');
+    const run = await verify(
+      '--upstream',
+      stack.url,
+      '--allow-writes',
+      '--max-examples',
+      '3',
+      '--report',
+      report,
+    );
+    expect(readReport(report).findings, run.output).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(readReport(report).summary.operations).toBe(43);
+    expect(run.stdout).toContain(`against @zhique/workbench-contracts ${version('contracts')}`);
+  });
+
+  it('reports a planted defect with its operation and exits 1', async () => {
+    const report = path.join(checker.dir, 'broken.json');
+    const run = await verify(
+      '--upstream',
+      broken.url,
+      '--operation',
+      'listRoles',
+      '--no-socket',
+      '--report',
+      report,
+    );
+    expect(run.code, run.output).toBe(1);
+    expect(readReport(report).findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ operationId: 'listRoles', kind: 'response_schema_conformance' }),
+      ]),
+    );
+  });
+
+  it('checks against a folder of documents given with --contracts', async () => {
+    // A team's branch of the contracts that asks for a field no server sends yet.
+    const branch = path.join(checker.dir, 'branch');
+    cpSync(path.join(checker.dir, 'node_modules/@zhique/workbench-contracts/openapi'), branch, {
+      recursive: true,
+    });
+    const file = path.join(branch, 'workbench.yaml');
+    const doc = parse(readFileSync(file, 'utf8')) as {
+      components: { schemas: { UserConfig: { required: string[]; properties: Record<string, unknown> } } };
+    };
+    doc.components.schemas.UserConfig.required.push('theme_color');
+    doc.components.schemas.UserConfig.properties.theme_color = { type: 'string' };
+    writeFileSync(file, stringify(doc));
+
+    const report = path.join(checker.dir, 'branch.json');
+    const args = ['--upstream', stack.url, '--operation', 'getUserConfig', '--no-socket', '--report', report];
+    const installed = await verify(...args);
+    expect(installed.code, installed.output).toBe(0);
+    const branched = await verify(...args, '--contracts', branch);
+    expect(branched.code, branched.output).toBe(1);
+    expect(branched.stdout).toContain(`against ${branch}`);
+    expect(
+      readReport(report)
+        .findings.map((f) => f.message)
+        .join('\n'),
+    ).toContain('theme_color');
+
+    const incomplete = await verify(
+      '--upstream',
+      stack.url,
+      '--contracts',
+      path.join(checker.dir, 'node_modules'),
+    );
+    expect(incomplete.code).toBe(2);
+    expect(incomplete.output).toContain('lacks workbench.yaml');
+  });
+});
+
+describe('the installed contracts and kit', { timeout: 60_000 }, () => {
+  it("the contracts' reader lists the operations of the installed documents", async () => {
+    const script =
+      "const { listOperations, DocumentStore, serviceDocuments } = await import('@zhique/workbench-contracts/reader');" +
+      'const store = new DocumentStore();' +
+      'console.log(serviceDocuments.map((s) => `${s} ${listOperations(store, s).length}`).join(", "));';
+    const run = await runIn(checker, ['node', '--input-type=module', '-e', script]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toMatch(/^workbench \d+, message \d+, rbac \d+/);
+  });
+
+  it('the kit resolves with its types', async () => {
+    const script =
+      "const { readFileSync } = await import('node:fs');" +
+      "console.log(import.meta.resolve('@zhique/workbench-sub-app-kit'));" +
+      "const pkg = JSON.parse(readFileSync('node_modules/@zhique/workbench-sub-app-kit/package.json', 'utf8'));" +
+      'console.log(pkg.exports["."].types);';
+    const run = await runIn(kit, ['node', '--input-type=module', '-e', script]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain('node_modules/@zhique/workbench-sub-app-kit/index.js');
+    expect(run.stdout).toContain('./index.d.ts');
+  });
+});
