@@ -75,8 +75,19 @@ const ARCHITECTURE = {
   'dev-tools': ['constants', 'ui'],
   /** src/main.tsx: starts the shell (sub-app.html starts the frame runtime, src/sub-app-frame/main.ts). */
   entry: ['app', 'dev-tools'],
-  /** Node scripts: typed clients over the contracts' path types (openapi-typescript), never the app. */
-  scripts: ['generated', 'contracts', 'contract-verify'],
+  /**
+   * The mock stack (mock-stack/): a product for QA and the local runners, in Node; the contracts
+   * and the checker's library (the integration gateway's live checks). Until it is a package of
+   * its own it finds the repository through tools/lib/paths.ts.
+   */
+  'mock-stack': ['contracts', 'contract-verify', 'tools'],
+  /** The app's Vite build plugins (vite-plugins/): Node, at build time; never the app itself. */
+  'vite-plugins': ['tools'],
+  /**
+   * Developer chores (tools/): code generation, lint, docs, benchmarks, the fuzz walk, the
+   * runners of `npm start` and `npm run preview`; they may use the products and the plugins.
+   */
+  tools: ['generated', 'contracts', 'contract-verify', 'mock-stack', 'vite-plugins'],
   /** The sub-app kit other teams copy: self-contained, imports nothing of ours. */
   'sub-app-kit': [],
   /** The contracts package (packages/contracts): the documents, their types and a reader; nothing of ours. */
@@ -111,8 +122,10 @@ const ELEMENTS = [
   { type: 'generated', pattern: 'generated' },
   { type: 'sub-app-kit', pattern: 'packages/sub-app-kit' },
 
-  /** Build, mock stack, benchmarks, conformance check: Node, never bundled into the app. */
-  { type: 'scripts', pattern: 'scripts' },
+  /** Node, never bundled into the app: the mock stack, the build plugins, the chores. */
+  { type: 'mock-stack', pattern: 'mock-stack' },
+  { type: 'vite-plugins', pattern: 'vite-plugins' },
+  { type: 'tools', pattern: 'tools' },
   /** Test support and the tests outside src/. */
   { type: 'tests', pattern: 'tests' },
 ];
@@ -126,7 +139,7 @@ const layerPolicies = Object.entries(ARCHITECTURE).map(([layer, allowed]) => ({
 const architecture = {
   files: [
     'src/**/*.{ts,tsx}',
-    'scripts/**/*.{ts,tsx,mjs}',
+    '{mock-stack,vite-plugins,tools}/**/*.{ts,tsx,mjs}',
     'tests/**/*.{ts,tsx}',
     'packages/**/*.js',
     'packages/*/src/**/*.ts',
@@ -157,19 +170,22 @@ const architecture = {
               },
             },
           },
-          // Scripts and src/ stay apart. The declared exceptions: the build plugin that renders the
+          // Node code and src/ stay apart. The declared exceptions: the build plugin that renders the
           // shell's theme to extract antd's CSS and works out its map tokens (`npm run gen:theme`),
           // and src/constants (the spec's codes, texts and routes: plain data the docs generator,
           // the fuzz walk and the tests share with the app).
           {
-            from: { file: { path: 'scripts/antd-css/**' } },
+            from: { file: { path: 'vite-plugins/antd-css/**' } },
             allow: {
               to: {
                 file: { path: ['src/ui/theme.ts', 'src/ui/theme-seed.ts', 'src/ui/AppDesignTokens.tsx'] },
               },
             },
           },
-          { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: 'constants' } } } },
+          {
+            from: { element: { types: { anyOf: ['mock-stack', 'vite-plugins', 'tools'] } } },
+            allow: { to: { element: { type: 'constants' } } },
+          },
           // The frame runtime's two reaches outside the protocol, by file: the nonce reader it
           // shares with the shell's page, and the app names' type.
           {
@@ -259,7 +275,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'tests/**/*.tsx', 'scripts/**/*.tsx'],
+    files: ['src/**/*.tsx', 'tests/**/*.tsx', '{mock-stack,vite-plugins,tools}/**/*.tsx'],
     extends: [eslintReact.configs['recommended-typescript'], jsxA11y.configs.recommended],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -280,8 +296,14 @@ export default tseslint.config(
   },
   architecture,
   {
-    // The transport itself, scripts, the Node packages and tests may use fetch.
-    files: ['src/api/**', 'scripts/**', 'packages/*/src/**', 'tests/**', '**/*.test.{ts,tsx}'],
+    // The transport itself, the Node code and tests may use fetch.
+    files: [
+      'src/api/**',
+      '{mock-stack,vite-plugins,tools}/**',
+      'packages/*/src/**',
+      'tests/**',
+      '**/*.test.{ts,tsx}',
+    ],
     rules: { 'no-restricted-globals': 'off' },
   },
 );

@@ -10,10 +10,10 @@ const config: KnipConfig = {
     // The app (the repository's root) and its tools.
     '.': {
       entry: [
-        // Loaded by scripts/antd-css/plugin.ts in a tsx child process at build time.
-        'scripts/antd-css/extract.tsx',
+        // Loaded by vite-plugins/antd-css/plugin.ts in a tsx child process at build time.
+        'vite-plugins/antd-css/extract.tsx',
         // The sample sub-apps: plain browser scripts the mock stack serves (or webpack bundles) as they are.
-        'scripts/mock/sub-apps/**/*.js',
+        'mock-stack/sub-apps/**/*.js',
         // The children the browser tests build as other teams do (tests/e2e-children): their own
         // entries, configs and Vue components; the webpack one is built by a script run with tsx.
         'tests/e2e-children/children/*/src/main.js',
@@ -22,19 +22,19 @@ const config: KnipConfig = {
       ],
       project: [
         'src/**/*.{ts,tsx}',
-        'scripts/**/*.{ts,tsx,mjs,js}',
+        '{mock-stack,vite-plugins,tools}/**/*.{ts,tsx,mjs,js}',
         'tests/**/*.{ts,tsx}',
         'tests/e2e-children/children/**/*.{js,vue}',
         'generated/**/*.ts',
         'deploy/**/*.ts',
       ],
       ignoreDependencies: [
-        // CLIs the scripts run from node_modules by path (scripts/lib/paths.ts, lint-api.ts, docs.ts, gen.ts).
+        // CLIs the scripts run from node_modules by path (tools/lib/paths.ts, lint-api.ts, docs.ts, gen.ts).
         '@stoplight/prism-cli',
         '@stoplight/spectral-cli',
         '@redocly/cli',
         'openapi-typescript',
-        // A webpack loader named by string in the classic sample's build (scripts/mock/classic-sample.ts).
+        // A webpack loader named by string in the classic sample's build (mock-stack/classic-sample.ts).
         'css-loader',
       ],
     },

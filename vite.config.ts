@@ -3,27 +3,27 @@ import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 // Local imports name their file (`.ts`), here and in what they import: Vite's native config loader,
 // planned as the default, needs it, and Vite 8 warned about it on every start until they did.
-import { antdShellCss } from './scripts/antd-css/plugin.ts';
-import { bootFrame } from './scripts/boot-frame/plugin.ts';
-import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from './scripts/bootstrap-chunk.ts';
-import { buildInputsStamp } from './scripts/lib/build-inputs.ts';
-import { firstLoadCompileHints } from './scripts/compile-hints.ts';
-import { firstPaintBeforeScripts } from './scripts/first-paint.ts';
-import { onlyChineseProLocales } from './scripts/pro-locales.ts';
-import { reactRouterProduction } from './scripts/react-router-production.ts';
-import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './scripts/csp.ts';
-import { linkedDepsSourcemaps } from './scripts/deps-sourcemaps.ts';
-import { warmModuleGraph } from './scripts/dev-warmup.ts';
-import { FIRST_LOAD_VENDOR_CHUNKS } from './scripts/vendor-chunks.ts';
+import { antdShellCss } from './vite-plugins/antd-css/plugin.ts';
+import { bootFrame } from './vite-plugins/boot-frame/plugin.ts';
+import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from './vite-plugins/bootstrap-chunk.ts';
+import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
+import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
+import { firstPaintBeforeScripts } from './vite-plugins/first-paint.ts';
+import { onlyChineseProLocales } from './vite-plugins/pro-locales.ts';
+import { reactRouterProduction } from './vite-plugins/react-router-production.ts';
+import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './vite-plugins/csp.ts';
+import { linkedDepsSourcemaps } from './vite-plugins/deps-sourcemaps.ts';
+import { warmModuleGraph } from './vite-plugins/dev-warmup.ts';
+import { FIRST_LOAD_VENDOR_CHUNKS } from './vite-plugins/vendor-chunks.ts';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward API, SSO and
 // mock-control calls to the local gateway on MOCK_PORT, socket included: the mock stack, or the
-// integration gateway in front of a real back end (`npm start -- --upstream URL`, scripts/integration),
+// integration gateway in front of a real back end (`npm start -- --upstream URL`, mock-stack/integration),
 // whose findings feed the dev build's contract badge (/__contract).
 const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.MOCK_PORT ?? 4010}`;
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the gateway learns the origin the browser used (X-Forwarded-Host), for the absolute
-  // URLs it hands out (uploaded files, the examples' images: scripts/mock/static-images.ts).
+  // URLs it hands out (uploaded files, the examples' images: mock-stack/static-images.ts).
   '/api': { target: gateway, changeOrigin: true, ws: true, xfwd: true },
   '/sso': { target: gateway, changeOrigin: true, xfwd: true },
   '/__mock': { target: gateway, changeOrigin: true, xfwd: true },
@@ -31,7 +31,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 const port = Number(process.env.PORT ?? 5173);
 // Two pages: the shell, and the frame every sub-app runs in (src/sub-app-frame), which is
-// served on the apps' own origins (`{app}.localhost:<port>` by default; scripts/csp.ts).
+// served on the apps' own origins (`{app}.localhost:<port>` by default; vite-plugins/csp.ts).
 const pages = { main: 'index.html', 'sub-app': 'sub-app.html' };
 
 // A browser tab that closes resets its realtime socket: normal, so not logged as a proxy error.
@@ -44,16 +44,16 @@ logger.error = (msg, options) => {
 
 export default defineConfig({
   customLogger: logger,
-  // The production build's Content Security Policy and the sub-apps' frame origins: scripts/csp.ts (docs/operations.md).
-  // The shell's antd styles ship as a CSS file built from the same theme: scripts/antd-css.
-  // The first load's chunks carry V8's compile hint: scripts/compile-hints.ts; they are requested
-  // once the first paint is on screen, so the paint shares nothing with them: scripts/first-paint.ts.
-  // ProComponents brings its zh-CN texts only: scripts/pro-locales.ts; React Router its production
-  // build: scripts/react-router-production.ts.
-  // index.html paints the signed-in shell's frame before any script of the app: scripts/boot-frame.
-  // Each build records what it was built from, so `npm run preview` knows when to rebuild: scripts/lib/build-inputs.ts.
-  // The dev server transforms both pages' module graphs as it starts (scripts/dev-warmup.ts) and
-  // serves pre-bundled libraries without inline source maps (scripts/deps-sourcemaps.ts).
+  // The production build's Content Security Policy and the sub-apps' frame origins: vite-plugins/csp.ts (docs/operations.md).
+  // The shell's antd styles ship as a CSS file built from the same theme: vite-plugins/antd-css.
+  // The first load's chunks carry V8's compile hint: vite-plugins/compile-hints.ts; they are requested
+  // once the first paint is on screen, so the paint shares nothing with them: vite-plugins/first-paint.ts.
+  // ProComponents brings its zh-CN texts only: vite-plugins/pro-locales.ts; React Router its production
+  // build: vite-plugins/react-router-production.ts.
+  // index.html paints the signed-in shell's frame before any script of the app: vite-plugins/boot-frame.
+  // Each build records what it was built from, so `npm run preview` knows when to rebuild: vite-plugins/build-inputs.ts.
+  // The dev server transforms both pages' module graphs as it starts (vite-plugins/dev-warmup.ts) and
+  // serves pre-bundled libraries without inline source maps (vite-plugins/deps-sourcemaps.ts).
   plugins: [
     react(),
     cspPreview(),
@@ -84,10 +84,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
-    // The first load's libraries in a few chunks that Chrome compiles side by side: scripts/vendor-chunks.ts.
+    // The first load's libraries in a few chunks that Chrome compiles side by side: vite-plugins/vendor-chunks.ts.
     rolldownOptions: {
       // The bootstrap calls are an entry of their own, evaluated as a stage of the shell's
-      // first load and loaded by no other page: scripts/bootstrap-chunk.ts.
+      // first load and loaded by no other page: vite-plugins/bootstrap-chunk.ts.
       input: { ...pages, [BOOTSTRAP_CHUNK]: BOOTSTRAP_ENTRY },
       output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } },
     },

@@ -7,7 +7,7 @@
  * - starts the mock stack on MOCK_PORT (default 4010);
  * - renders deploy/nginx/sites/local-mock.conf.template into a temporary prefix, next to a
  *   link to deploy/nginx/workbench/ (the snippets, used as they are), with the policies'
- *   origins computed by scripts/csp.ts from the same `VITE_*` values as the build;
+ *   origins computed by vite-plugins/csp.ts from the same `VITE_*` values as the build;
  * - runs nginx (NGINX_BIN, default `nginx` on the PATH; Debian's: `apt-get install -y nginx`)
  *   in the foreground on PORT (default 8080) with that configuration, as the current user.
  *
@@ -16,12 +16,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { policySources } from '../scripts/csp';
-import { buildWhenStale, ensurePortsFree, portFrom } from '../scripts/lib/local-servers';
-import { projectRoot } from '../scripts/lib/paths';
-import { onTerminate, spawnManaged, type ManagedProcess } from '../scripts/lib/processes';
-import { waitForHttp } from '../scripts/lib/wait';
-import { startMockStack, type MockStack } from '../scripts/mock/index';
+import { policySources } from '../vite-plugins/csp';
+import { buildWhenStale, ensurePortsFree, portFrom } from '../tools/lib/local-servers';
+import { projectRoot } from '../tools/lib/paths';
+import { onTerminate, spawnManaged, type ManagedProcess } from '../mock-stack/lib/processes';
+import { waitForHttp } from '../mock-stack/lib/wait';
+import { startMockStack, type MockStack } from '../mock-stack/index';
 
 const NGINX_DIR = path.join(projectRoot, 'deploy', 'nginx');
 const OUT_DIR = 'dist-nginx';

@@ -1,7 +1,7 @@
 // First: credentials and the bootstrap calls, before the app's own modules evaluate (imports
 // evaluate in order, so this one stays on top). In a build it is a stage of its own, evaluated
-// right after React and before antd because it is the first import here (scripts/bootstrap-chunk.ts,
-// scripts/first-paint.ts); the other libraries are evaluated in stages before the entry too.
+// right after React and before antd because it is the first import here (vite-plugins/bootstrap-chunk.ts,
+// vite-plugins/first-paint.ts); the other libraries are evaluated in stages before the entry too.
 // eslint-disable-next-line import-x/order -- evaluation order, see above
 import { queryClient, sessionConfig, sessionPrefetched } from './app/early-start';
 import '@ant-design/v5-patch-for-react-19';

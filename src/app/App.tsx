@@ -15,7 +15,7 @@ import { setupTransport } from './transport-setup';
 dayjs.locale('zh-cn');
 setupTransport();
 
-// Run-time <style> elements carry the page's nonce (strict style-src, scripts/csp.ts): antd's through `csp`, the rest stamped.
+// Run-time <style> elements carry the page's nonce (strict style-src, vite-plugins/csp.ts): antd's through `csp`, the rest stamped.
 const csp = { nonce: cspNonce() };
 nonceScriptCreatedStyles(csp.nonce);
 

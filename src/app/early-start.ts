@@ -3,8 +3,8 @@
  * else): the transport gets its credentials and the bootstrap calls leave before the
  * layout, the pages and the first render (user info just after: src/session/queries.ts). In a
  * build this module is an entry of its own: it and what only it imports are a chunk evaluated in a
- * task of its own right after React, before antd and ProLayout (scripts/bootstrap-chunk.ts,
- * scripts/first-paint.ts). The toast is wired later (transport-setup.ts); messages raised
+ * task of its own right after React, before antd and ProLayout (vite-plugins/bootstrap-chunk.ts,
+ * vite-plugins/first-paint.ts). The toast is wired later (transport-setup.ts); messages raised
  * before that are kept.
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * The frame of the shell that index.html paints before any script of the app runs
- * (scripts/boot-frame): what it needs to know, and where it finds it. The shell records
+ * (vite-plugins/boot-frame): what it needs to know, and where it finds it. The shell records
  * these facts after each render (src/layout/MainLayout.tsx); the next load's boot script
  * reads them with the session token, and paints the frame only when both are there.
  */

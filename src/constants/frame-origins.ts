@@ -1,7 +1,7 @@
 /**
  * Where each sub-app's frame page is served: an origin of its own per app, so a child
  * reaches nothing of the shell's (README "Security"). One rule for the app, the servers
- * (scripts/csp.ts, scripts/frame-hosts.ts) and the tests:
+ * (vite-plugins/csp.ts) and the tests:
  *
  * - `VITE_SUB_APP_FRAME_ORIGIN` is a template with `{app}`, e.g. `https://{app}.apps.example.com`;
  * - unset, the frames are on `{app}.localhost` with the shell's scheme and port. Browsers
@@ -10,7 +10,7 @@
  */
 import type { SubAppName } from './routes';
 
-/** The page every app's frame origin serves (scripts/csp.ts), the frame runtime's entry. */
+/** The page every app's frame origin serves (vite-plugins/csp.ts), the frame runtime's entry. */
 export const FRAME_PAGE_PATH = '/sub-app.html';
 
 export const SUB_APP_NAMES = [

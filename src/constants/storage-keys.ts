@@ -1,4 +1,4 @@
-/** The locally stored items (SPEC §3) and their keys in localStorage: read and written by src/session/storage.ts only (and by index.html's boot script, scripts/boot-frame). */
+/** The locally stored items (SPEC §3) and their keys in localStorage: read and written by src/session/storage.ts only (and by index.html's boot script, vite-plugins/boot-frame). */
 export const STORAGE_KEYS = {
   token: 'workbench.token',
   tenantId: 'workbench.tenantId',

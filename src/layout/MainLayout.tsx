@@ -96,7 +96,7 @@ export interface MainLayoutProps {
 }
 
 /**
- * Records what index.html's frame of the shell shows on the next load (scripts/boot-frame):
+ * Records what index.html's frame of the shell shows on the next load (vite-plugins/boot-frame):
  * the tabs, the home page's app, the tip bar, a frozen tenant; and the back-end's root, whose
  * pages the next load fetches early (src/app/pages.ts). Written only when it changed.
  */

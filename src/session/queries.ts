@@ -70,7 +70,7 @@ export function shouldFetchMenus(
  * The config call leaves at once (the tenant and the menus wait for it); the user-info call, a
  * leaf, in the next task: sending a request took 6–10 ms of the main thread in Lighthouse's phone
  * trace, and the task that sends the config call evaluates the bootstrap calls' modules too (a
- * stage of the first load: scripts/bootstrap-chunk.ts, docs/frontend.md "The first load").
+ * stage of the first load: vite-plugins/bootstrap-chunk.ts, docs/frontend.md "The first load").
  */
 export async function prefetchSession(
   queryClient: QueryClient,

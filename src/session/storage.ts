@@ -22,7 +22,7 @@ export interface StoredItems {
   /** The personal-space tip bar was closed by the user. */
   tipBarClosed: boolean;
   applicationInfo: Record<string, unknown>;
-  /** What index.html's frame of the shell shows on the next load (scripts/boot-frame). */
+  /** What index.html's frame of the shell shows on the next load (vite-plugins/boot-frame). */
   bootFrame: BootFrameFacts;
 }
 
@@ -88,7 +88,7 @@ export function bumpStateGeneration(): void {
 }
 
 /**
- * The shell's frame that index.html paints (scripts/boot-frame) is the current tenant's: the
+ * The shell's frame that index.html paints (vite-plugins/boot-frame) is the current tenant's: the
  * server picks the tenant of the next load, so a switch forgets it (the plain loading screen
  * shows once, then the new tenant's shell records its own).
  */

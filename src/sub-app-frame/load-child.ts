@@ -7,7 +7,7 @@
  *   child's entry, the way its own page would resolve them. No `<base>` is written:
  *   it would send the child's `history.pushState('/route')` to the child's origin.
  * - Inline `<script>` and `<style>` get this frame's nonce (the frame's policy,
- *   scripts/csp.ts, names it); `<style>` url()s are made absolute. A document made by
+ *   vite-plugins/csp.ts, names it); `<style>` url()s are made absolute. A document made by
  *   DOMParser inherits this frame's policy, so the child's `<style>` elements must not
  *   be parsed as styles there (each would be a violation): they travel as inert
  *   `<script type="text/x-sub-app-style">` and become real styles in this document.

@@ -1,7 +1,7 @@
 /**
  * The page a sub-app runs in (`sub-app.html?route=<shell path>&entry=<child's page>`), served on
  * the app's own origin (src/constants/frame-origins.ts) with a policy of its own
- * (scripts/csp.ts): the child gets its own document, storage and cookies, and reaches nothing of
+ * (vite-plugins/csp.ts): the child gets its own document, storage and cookies, and reaches nothing of
  * the shell's. Its start-up, each step in a module of its own:
  *
  *   1. the child's page fetched, built and styled (load-child.ts), while

@@ -1,6 +1,6 @@
 /**
  * The page's Content Security Policy nonce: the server writes a fresh one into the
- * header and into `<meta property="csp-nonce" nonce>` of each page (scripts/csp.ts).
+ * header and into `<meta property="csp-nonce" nonce>` of each page (vite-plugins/csp.ts).
  */
 let cached: string | undefined | null = null;
 

@@ -1,6 +1,6 @@
 /**
  * The app's antd design tokens (used by ./theme.ts) and the seed antd's algorithm is given for
- * them. Apart from ./theme.ts so that `npm run gen:theme` (scripts/antd-css/derive-theme.ts) can
+ * them. Apart from ./theme.ts so that `npm run gen:theme` (vite-plugins/antd-css/derive-theme.ts) can
  * read them without the derivation it writes, e.g. when that file is missing or in conflict.
  */
 import { theme, type MappingAlgorithm, type ThemeConfig } from 'antd';

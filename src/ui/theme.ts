@@ -29,7 +29,7 @@ function precomputedMap(seed: SeedToken): MapToken | null {
 }
 
 /**
- * antd's default algorithm, answered from scripts/antd-css/derive-theme.ts's output for the
+ * antd's default algorithm, answered from vite-plugins/antd-css/derive-theme.ts's output for the
  * app's seed: deriving the ~400 map tokens (the colour palettes among them) took 6–10 ms
  * of the shell's first render each time, for the root theme, ProComponents' provider and
  * ProLayout's layout. Any other seed (a theme that changes a seed token) is derived by antd.
@@ -61,7 +61,7 @@ export const THEME: ThemeConfig = {
 /**
  * ProLayout's own tokens in the shell (its `token` prop, src/layout/MainLayout.tsx). Its
  * styles, and every ProComponents style on the first screen, come from this and the app's
- * theme alone; the build renders them with it (scripts/antd-css/shell-sample.tsx).
+ * theme alone; the build renders them with it (vite-plugins/antd-css/shell-sample.tsx).
  */
 export const SHELL_LAYOUT_TOKEN = {
   // Opaque: ProLayout's default is a translucent, blurred header (what scrolls under it shows through as a glow).

@@ -21,7 +21,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   const port = await getPort();
   return run(
-    ['scripts/start.ts', ...args],
+    ['tools/start.ts', ...args],
     { ...env, PORT: String(port), MOCK_PORT: String(await getPort()) },
     'Ctrl-C stops everything.',
     `http://localhost:${port}`,
@@ -33,7 +33,7 @@ export async function startApp(
 export async function startMock(timeoutMs = 120_000): Promise<RunningApp> {
   const port = await getPort();
   return run(
-    ['scripts/mock/main.ts', '--quiet'],
+    ['mock-stack/main.ts', '--quiet'],
     { MOCK_PORT: String(port) },
     '',
     `http://127.0.0.1:${port}`,

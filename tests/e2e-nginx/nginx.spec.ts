@@ -2,7 +2,7 @@
  * The nginx smoke test: the production build behind Debian's nginx with the configuration
  * of deploy/nginx (rendered by deploy/serve-nginx.ts), in front of the mock stack. It proves
  * what docs/operations.md says the configuration does: the per-response nonce matches
- * between header and page, the policies are scripts/csp.ts's, hashed assets are cached and
+ * between header and page, the policies are vite-plugins/csp.ts's, hashed assets are cached and
  * compressed, the SPA's deep links survive a reload, the API, the sign-on and the realtime
  * socket work through the proxy with the site's host passed on, both kinds of sample
  * sub-app mount, and no document raises a policy violation.
@@ -18,14 +18,14 @@ import {
   SPECULATION_RULES_HEADER,
   SPECULATION_RULES_TYPE,
   subAppFramePolicy,
-} from '../../scripts/csp';
+} from '../../vite-plugins/csp';
 import { ROUTES, routeTo } from '../../src/constants/routes';
 import { signInToShell } from '../e2e/fixtures';
 import { watchPolicy } from '../e2e/policy-watch';
 import { baseURL, PRODUCT_URL } from './playwright.config';
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
-/** What scripts/csp.ts says for the environment this build was made with. */
+/** What vite-plugins/csp.ts says for the environment this build was made with. */
 const sources = policySources({ VITE_MICRO_APP_PRODUCT_URL: PRODUCT_URL }, [new URL(baseURL).origin]);
 
 /** GET with a Host header of our choosing (a frame origin on *.localhost), straight to nginx. */
@@ -49,7 +49,7 @@ function getWithHost(
 const received = (page: Page, app: string) =>
   page.frameLocator(`iframe[data-sub-app="${app}"]`).getByTestId('received');
 
-test('documents: the header’s nonce is the page’s, fresh per response, in scripts/csp.ts’s policies', async ({
+test('documents: the header’s nonce is the page’s, fresh per response, in vite-plugins/csp.ts’s policies', async ({
   request,
 }) => {
   const first = await request.get('/');

@@ -1,5 +1,5 @@
 /**
- * The production build under its Content Security Policy (scripts/csp.ts): the
+ * The production build under its Content Security Policy (vite-plugins/csp.ts): the
  * preview sends the header with a fresh nonce per page (the shell's strict one, and a
  * sub-app frame's own), and a walk through the app — both kinds of sample sub-app
  * (ES modules, and webpack's classic bundle) in their frames, the notice drawer, the feedback dialog, the
@@ -14,7 +14,7 @@ import {
   SPECULATION_RULES,
   SPECULATION_RULES_HEADER,
   SPECULATION_RULES_TYPE,
-} from '../../scripts/csp';
+} from '../../vite-plugins/csp';
 import { signInToShell } from './fixtures';
 import { escapeFrom, openAvatarMenu, settle } from './hardening';
 import { watchPolicy } from './policy-watch';

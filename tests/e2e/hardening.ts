@@ -2,7 +2,7 @@
  * Helpers shared by the hardening browser tests (csp, a11y, keyboard, security).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { settle as settleNetwork } from '../../scripts/fuzz/health';
+import { settle as settleNetwork } from '../../tools/fuzz/health';
 
 /**
  * Resolves once no HTTP request has been in flight for a while (sockets ignored): the

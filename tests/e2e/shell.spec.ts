@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseScenario, signInToShell } from './fixtures';
 import { ROUTES, routeTo } from '../../src/constants/routes';
-import { firstLoadScripts } from '../../scripts/lib/first-load';
+import { firstLoadScripts } from '../../tools/lib/first-load';
 
 async function openAvatarMenu(page: Page) {
   await page.getByRole('button', { name: '账号菜单' }).click();
@@ -189,7 +189,7 @@ test.describe('first load', () => {
       await route.continue();
     });
     await page.reload({ waitUntil: 'domcontentloaded' });
-    // index.html's frame of the shell (scripts/boot-frame): the user has a session and the shell
+    // index.html's frame of the shell (vite-plugins/boot-frame): the user has a session and the shell
     // recorded its facts, so the tabs and the tip bar are painted before the app's scripts run.
     await expect(page.getByRole('status')).toHaveText('正在加载工作台…');
     await expect(page.locator('.boot-frame .module-tab', { hasText: '织雀手册' })).toBeVisible();

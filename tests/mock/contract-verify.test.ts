@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
-import { startMockStack, type MockStack } from '../../scripts/mock/index';
-import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
+import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { nodeBinary, projectRoot } from '../../tools/lib/paths';
 import { PLANTED, startBrokenServer, type BrokenServer } from './broken-server';
 
 let stack: MockStack;

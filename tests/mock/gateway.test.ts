@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockStack, prismAuthorization, type MockStack } from '../../scripts/mock/index';
-import { mergePrefer } from '../../scripts/mock/contracts';
-import { scenarios } from '../../scripts/mock/scenarios';
-import { safeRelativePath } from '../../scripts/mock/http';
-import { subAppNames } from '../../scripts/mock/sub-apps';
+import { startMockStack, prismAuthorization, type MockStack } from '../../mock-stack/index';
+import { mergePrefer } from '../../mock-stack/contracts';
+import { scenarios } from '../../mock-stack/scenarios';
+import { safeRelativePath } from '../../mock-stack/http';
+import { subAppNames } from '../../mock-stack/sub-apps';
 import { AUTH, at, exampleValue, get, readContract } from './helpers';
 
 let stack: MockStack;
@@ -182,7 +182,7 @@ describe('scenarios', () => {
   });
 
   it('every scenario override names an operation of the documents', async () => {
-    const { ContractIndex } = await import('../../scripts/mock/contracts');
+    const { ContractIndex } = await import('../../mock-stack/contracts');
     expect(new ContractIndex().unknownOverrideKeys(scenarios)).toEqual([]);
   });
 

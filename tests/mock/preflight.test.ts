@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/lib/paths';
+import { projectRoot } from '../../tools/lib/paths';
 
-// scripts/preflight.mjs runs before `npm start`, `npm test`, …: which Node runs the scripts.
+// tools/preflight.mjs runs before `npm start`, `npm test`, …: which Node runs the scripts.
 
-const script = path.join(projectRoot, 'scripts', 'preflight.mjs');
+const script = path.join(projectRoot, 'tools', 'preflight.mjs');
 const { satisfies } = (await import(pathToFileURL(script).href)) as {
   satisfies: (version: string, range: string) => boolean;
 };
@@ -50,8 +50,13 @@ describe('preflight', () => {
   /** A project whose pinned Node is not installed and whose packages need `range`. */
   function project(range: string, options: { nodeModules?: boolean } = {}): string {
     dir = mkdtempSync(path.join(os.tmpdir(), 'preflight-'));
-    mkdirSync(path.join(dir, 'scripts'));
-    copyFileSync(script, path.join(dir, 'scripts', 'preflight.mjs'));
+    mkdirSync(path.join(dir, 'tools'));
+    copyFileSync(script, path.join(dir, 'tools', 'preflight.mjs'));
+    // The preflight's second step, which builds the workspace packages (this project has none).
+    copyFileSync(
+      path.join(path.dirname(script), 'build-packages.mjs'),
+      path.join(dir, 'tools', 'build-packages.mjs'),
+    );
     const pkg = { name: 'demo', devDependencies: { node: '24.21.0', tool: '1.0.0' } };
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg));
     if (options.nodeModules !== false) {
@@ -69,7 +74,7 @@ describe('preflight', () => {
   }
 
   const run = (root: string, ...args: string[]) =>
-    spawnSync(process.execPath, [path.join(root, 'scripts', 'preflight.mjs'), ...args], {
+    spawnSync(process.execPath, [path.join(root, 'tools', 'preflight.mjs'), ...args], {
       encoding: 'utf8',
       env: { ...process.env, npm_config_ignore_scripts: '' },
     });

@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrism, type PrismProcess } from '../../scripts/lib/prism';
-import { projectRoot } from '../../scripts/lib/paths';
+import { startPrism, type PrismProcess } from '../../mock-stack/lib/prism';
+import { projectRoot } from '../../tools/lib/paths';
 
 let prism: PrismProcess;
 

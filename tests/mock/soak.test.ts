@@ -18,7 +18,7 @@ import {
   shapeOf,
   toCall,
 } from '@zhique/workbench-contract-verify';
-import { startMockStack, type MockStack } from '../../scripts/mock/index';
+import { startMockStack, type MockStack } from '../../mock-stack/index';
 
 let stack: MockStack;
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/lib/paths';
-import { startMockStack, type MockStack } from '../../scripts/mock/index';
-import { scenarios } from '../../scripts/mock/scenarios';
-import { isAllowedRedirect } from '../../scripts/mock/sso';
+import { projectRoot } from '../../tools/lib/paths';
+import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { scenarios } from '../../mock-stack/scenarios';
+import { isAllowedRedirect } from '../../mock-stack/sso';
 import { get } from './helpers';
 
 let stack: MockStack;

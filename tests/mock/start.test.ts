@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
-import { nodeBinary, projectRoot } from '../../scripts/lib/paths';
+import { nodeBinary, projectRoot } from '../../tools/lib/paths';
 import { AUTH } from './helpers';
 
-// `npm start` = tsx scripts/start.ts. Started here as its own process group, like a job in a terminal.
+// `npm start` = tsx tools/start.ts. Started here as its own process group, like a job in a terminal.
 
 let running: ChildProcess | undefined;
 
@@ -83,7 +83,7 @@ async function startApp(): Promise<{
   const mockPort = await getPort();
   const child = spawn(
     nodeBinary(),
-    [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+    [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'tools/start.ts'],
     {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths as MessagePaths } from '@zhique/workbench-contracts/types/message';
 import type { paths as RbacPaths } from '@zhique/workbench-contracts/types/rbac';
 import type { paths as WorkbenchPaths } from '@zhique/workbench-contracts/types/workbench';
-import { startMockStack, type MockStack } from '../../scripts/mock/index';
-import { handlers } from '../../scripts/mock/state';
-import { ContractIndex } from '../../scripts/mock/contracts';
-import { scenarios } from '../../scripts/mock/scenarios';
+import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { handlers } from '../../mock-stack/state';
+import { ContractIndex } from '../../mock-stack/contracts';
+import { scenarios } from '../../mock-stack/scenarios';
 import { get } from './helpers';
 
 let stack: MockStack;

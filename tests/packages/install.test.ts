@@ -15,15 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { startMockStack, type MockStack } from '../../scripts/mock/index';
-import {
-  cleanEnv,
-  installTarballs,
-  pack,
-  type Installation,
-  type PackedFile,
-} from '../../scripts/lib/packed';
-import { projectRoot } from '../../scripts/lib/paths';
+import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { cleanEnv, installTarballs, pack, type Installation, type PackedFile } from '../../tools/lib/packed';
+import { projectRoot } from '../../tools/lib/paths';
 import { startBrokenServer, type BrokenServer } from '../mock/broken-server';
 
 let work: string;

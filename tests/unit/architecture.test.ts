@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/lib/paths';
+import { projectRoot } from '../../tools/lib/paths';
 
 const eslint = new ESLint({ cwd: projectRoot });
 
@@ -51,10 +51,22 @@ describe('the architecture rule', () => {
       'session may not import app',
     ],
     [
-      'a script imports the app',
-      'scripts/x.ts',
+      'a tool imports the app',
+      'tools/x.ts',
       "export * from '../src/ui/format';\n",
-      'scripts may not import ui',
+      'tools may not import ui',
+    ],
+    [
+      'the mock stack imports a build plugin',
+      'mock-stack/x.ts',
+      "export * from '../vite-plugins/csp';\n",
+      'mock-stack may not import vite-plugins',
+    ],
+    [
+      'a build plugin imports the mock stack',
+      'vite-plugins/x.ts',
+      "export * from '../mock-stack/index';\n",
+      'vite-plugins may not import mock-stack',
     ],
     [
       "the frame runtime (on the child's origin) imports the shell's hosting code",
@@ -81,10 +93,10 @@ describe('the architecture rule', () => {
       'sub-app-frame may not import session',
     ],
     [
-      'the app imports a script',
+      'the app imports a tool',
       'src/ui/x.ts',
-      "export * from '../../scripts/lib/paths';\n",
-      'ui may not import scripts',
+      "export * from '../../tools/lib/paths';\n",
+      'ui may not import tools',
     ],
     [
       'the contracts package imports the app',
@@ -95,8 +107,8 @@ describe('the architecture rule', () => {
     [
       'the checker package imports the mock stack',
       'packages/contract-verify/src/x.ts',
-      "export * from '../../../scripts/mock/index';\n",
-      'contract-verify may not import scripts',
+      "export * from '../../../mock-stack/index';\n",
+      'contract-verify may not import mock-stack',
     ],
   ])('refuses it when %s', async (_what, file, code, expected) => {
     expect(await layerErrors(file, code)).toEqual([expect.stringContaining(expected)]);
@@ -119,7 +131,8 @@ describe('the architecture rule', () => {
       "export * from '@/sub-app-protocol/messages';\n",
     ],
     ['the host shares them too', 'src/sub-app-host/x.ts', "export * from '@/sub-app-protocol/messages';\n"],
-    ['a script reads the spec constants', 'scripts/x.ts', "export * from '../src/constants/routes';\n"],
+    ['a tool reads the spec constants', 'tools/x.ts', "export * from '../src/constants/routes';\n"],
+    ['a tool starts the mock stack', 'tools/x.ts', "export * from '../mock-stack/index';\n"],
     [
       'the checker reads the contracts by their package name',
       'packages/contract-verify/src/x.ts',

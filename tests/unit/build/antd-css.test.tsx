@@ -1,5 +1,5 @@
 /**
- * The stylesheet of the shell's first screen (scripts/antd-css) ships ProComponents' styles
+ * The stylesheet of the shell's first screen (vite-plugins/antd-css) ships ProComponents' styles
  * with antd's: the browser uses one where its cache path (the hash of the token it is made
  * with, and the component's name) is in the file, and never generates it. That is right
  * while a style depends on its token alone, not on ProLayout's props or the window: these
@@ -13,7 +13,7 @@ import type { ProLayoutProps } from '@ant-design/pro-layout';
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ShellSample } from '../../../scripts/antd-css/shell-sample';
+import { ShellSample } from '../../../vite-plugins/antd-css/shell-sample';
 
 /**
  * The styles a client render of the sample inserts, by their cache path (`data-cache-path`,

@@ -22,7 +22,7 @@ import { createElement, useContext, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { THEME } from '@/ui/theme';
-import { projectRoot } from '../../../scripts/lib/paths';
+import { projectRoot } from '../../../tools/lib/paths';
 
 const COLOURS = [
   '#000',

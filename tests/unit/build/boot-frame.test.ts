@@ -1,5 +1,5 @@
 /**
- * index.html's boot script (scripts/boot-frame/plugin.ts): the frame of the signed-in shell is
+ * index.html's boot script (vite-plugins/boot-frame/plugin.ts): the frame of the signed-in shell is
  * shown only with a session and the shell's recorded facts, on the shell's own pages, and shows
  * what those facts say (tabs, current app, tip bar unless closed, frozen tenant).
  */
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BootFrameFacts } from '@/constants/boot-frame';
 import { ROUTES } from '@/constants/routes';
 import { STORAGE_KEYS } from '@/constants/storage-keys';
-import { BOOT_CONFIG, bootScript, frameCss, frameMarkup } from '../../../scripts/boot-frame/plugin';
+import { BOOT_CONFIG, bootScript, frameCss, frameMarkup } from '../../../vite-plugins/boot-frame/plugin';
 
 const PERSONAL: BootFrameFacts = {
   tabs: ['manual', 'product'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { rolldown, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from '../../../scripts/bootstrap-chunk';
+import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from '../../../vite-plugins/bootstrap-chunk';
 import { fixtureFolders } from './fixture-folder';
 
 const fixture = fixtureFolders('bootstrap-chunk-');

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFingerprint, buildIsCurrent, isBuildInput } from '../../../scripts/lib/build-inputs';
-import { projectRoot } from '../../../scripts/lib/paths';
+import { buildFingerprint, buildIsCurrent, isBuildInput } from '../../../vite-plugins/build-inputs';
+import { projectRoot } from '../../../tools/lib/paths';
 
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -61,9 +61,9 @@ describe('the build fingerprint', () => {
 describe("the build's inputs", () => {
   /** Plugins of the dev server only, and the fingerprint's own plugin: they do not shape a build. */
   const NOT_IN_A_BUILD = new Set([
-    'scripts/deps-sourcemaps.ts',
-    'scripts/dev-warmup.ts',
-    'scripts/lib/build-inputs.ts',
+    'vite-plugins/deps-sourcemaps.ts',
+    'vite-plugins/dev-warmup.ts',
+    'vite-plugins/build-inputs.ts',
   ]);
 
   /** The project's own modules vite.config.ts imports, directly or not (`./`, `../` specifiers). */

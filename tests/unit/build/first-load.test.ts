@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadScripts } from '../../../scripts/lib/first-load';
+import { firstLoadScripts } from '../../../tools/lib/first-load';
 
 describe("the first load's scripts, as a built index.html names them", () => {
   it("reads the loader's data: the entry first, each module once (the list names the entry too)", () => {

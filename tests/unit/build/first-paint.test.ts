@@ -9,7 +9,7 @@ import {
   LOAD_AFTER_MS,
   TAGS_PER_TASK,
   takeFirstLoadScripts,
-} from '../../../scripts/first-paint';
+} from '../../../vite-plugins/first-paint';
 
 /** A chunk of a build's output, and a bundle of them, as the plugin reads them. */
 const chunk = (fileName: string, name: string, imports: string[] = []) =>

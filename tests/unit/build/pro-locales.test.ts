@@ -1,5 +1,5 @@
 /**
- * The adapter over ProComponents' internals (scripts/pro-locales.ts): built through it, the
+ * The adapter over ProComponents' internals (vite-plugins/pro-locales.ts): built through it, the
  * provider's intl module still knows every locale key, keeps zh-CN's texts and carries no other
  * locale's. If ProComponents moves its locale files, this fails before a build ships them all.
  */
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { KEPT_LOCALE, onlyChineseProLocales, PRO_INTL_MODULE } from '../../../scripts/pro-locales';
+import { KEPT_LOCALE, onlyChineseProLocales, PRO_INTL_MODULE } from '../../../vite-plugins/pro-locales';
 
 const require = createRequire(import.meta.url);
 const intlModule = path.join(

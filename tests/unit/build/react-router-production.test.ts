@@ -1,5 +1,5 @@
 /**
- * The build's switch to React Router's production files (scripts/react-router-production.ts):
+ * The build's switch to React Router's production files (vite-plugins/react-router-production.ts):
  * the files are where the plugin looks, they are the production build (development warnings
  * off), and both entry points the app reaches (`react-router`, `react-router/dom`) are aliased.
  */
@@ -8,7 +8,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Alias } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { reactRouterProduction, reactRouterProductionFiles } from '../../../scripts/react-router-production';
+import {
+  reactRouterProduction,
+  reactRouterProductionFiles,
+} from '../../../vite-plugins/react-router-production';
 
 describe('React Router in production builds', () => {
   it('finds the production build beside the development one', () => {

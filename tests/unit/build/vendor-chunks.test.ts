@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_VENDOR_CHUNKS } from '../../../scripts/vendor-chunks';
+import { FIRST_LOAD_VENDOR_CHUNKS } from '../../../vite-plugins/vendor-chunks';
 import { fixtureFolders } from './fixture-folder';
 
 /** The group a module would land in: the highest priority group whose test matches. */

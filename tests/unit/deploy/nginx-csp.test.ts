@@ -1,6 +1,6 @@
 /**
  * deploy/nginx writes the two Content Security Policies once each (workbench/csp.conf);
- * scripts/csp.ts builds them for `npm run preview`. For the example site's values they must
+ * vite-plugins/csp.ts builds them for `npm run preview`. For the example site's values they must
  * be the same policies, directive by directive (spacing and empty origin lists aside), so
  * the deployment cannot drift from the app. The smoke test (npm run test:nginx) compares the
  * headers nginx really sends.
@@ -13,7 +13,7 @@ import {
   policyDirectives,
   policySources,
   subAppFramePolicy,
-} from '../../../scripts/csp';
+} from '../../../vite-plugins/csp';
 
 const nginxDir = path.resolve(import.meta.dirname, '..', '..', '..', 'deploy', 'nginx');
 const csp = readFileSync(path.join(nginxDir, 'workbench', 'csp.conf'), 'utf8');
@@ -66,12 +66,12 @@ describe('deploy/nginx/workbench/csp.conf', () => {
     );
   });
 
-  it("the shell's policy is scripts/csp.ts's", () => {
+  it("the shell's policy is vite-plugins/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'shell_csp'), vars);
     expect(policyDirectives(nginx)).toEqual(policyDirectives(contentSecurityPolicy(sources, NONCE)));
   });
 
-  it("a sub-app frame's policy is scripts/csp.ts's", () => {
+  it("a sub-app frame's policy is vite-plugins/csp.ts's", () => {
     const nginx = interpolate(setValue(csp, 'frame_csp'), vars);
     expect(policyDirectives(nginx)).toEqual(policyDirectives(subAppFramePolicy(sources, NONCE)));
   });

@@ -28,11 +28,11 @@ const PAGES = [
   'packages/contracts/README.md',
   'packages/contracts/CHANGELOG.md',
   'packages/contract-verify/README.md',
-  'scripts/mock/README.md',
-  'scripts/mock/sub-apps/README.md',
+  'mock-stack/README.md',
+  'mock-stack/sub-apps/README.md',
 ];
 const CODE = [
-  ...['src', 'scripts', 'tests', 'deploy', 'packages'].flatMap((d) =>
+  ...['src', 'mock-stack', 'vite-plugins', 'tools', 'tests', 'deploy', 'packages'].flatMap((d) =>
     walk(d, (f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith('docs.test.ts')),
   ),
   'vite.config.ts',

@@ -1,5 +1,5 @@
 /**
- * The policies (scripts/csp.ts) take their other origins from the app's own VITE_*
+ * The policies (vite-plugins/csp.ts) take their other origins from the app's own VITE_*
  * variables: absolute sub-app, API and socket URLs add their origins, relative sub-app
  * URLs are the shell's origin. The shell's scripts never get 'unsafe-inline' or
  * 'unsafe-eval', and no sub-app origin; it frames only the sub-apps' frame origins. A
@@ -13,7 +13,7 @@ import {
   policyDirectives,
   policySources,
   subAppFramePolicy,
-} from '../../../scripts/csp';
+} from '../../../vite-plugins/csp';
 
 const SHELL = 'https://workbench.example.com';
 const configured = policySources(

@@ -147,7 +147,7 @@ describe('entrance: the spaces', () => {
   });
 
   it('entering a space records it (tenant_link, tenant_name) and loads the workbench in it', async () => {
-    // The frame index.html painted for the space left behind (scripts/boot-frame).
+    // The frame index.html painted for the space left behind (vite-plugins/boot-frame).
     writeItem('bootFrame', { tabs: ['manual', 'product'], landing: 'manual', tipBar: true, frozen: false });
     const user = setup();
     await user.click(within(await row('t-ent-2002')).getByRole('button', { name: '进入 织雀科技' }));

@@ -1,0 +1,107 @@
+/**
+ * Serves a production build the way a deployment would: sirv (the static server
+ * Vite's own preview uses) with an SPA fallback, gzip by the `compression`
+ * middleware, and /api (socket included), /sso and /__mock proxied to the mock
+ * gateway — one origin for the browser. The sub-apps' frame origins (`{app}.localhost` on
+ * the same port: src/constants/frame-origins.ts) get the frame page for every path but the
+ * assets, as a deployment's frame server does.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import { createProxyServer } from 'http-proxy-3';
+import sirv from 'sirv';
+import { FRAME_PAGE_PATH, frameAppOfHost } from '../../src/constants/frame-origins';
+import {
+  mayNameSpeculationRules,
+  SPECULATION_RULES,
+  SPECULATION_RULES_HEADER,
+  SPECULATION_RULES_TYPE,
+} from '../../vite-plugins/csp';
+
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Plain Node request handlers: compression is typed for Express but needs only these. */
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
+export async function serveBuild(opts: {
+  dir: string;
+  gatewayUrl: string;
+  port?: number;
+  /** Name the speculation rules on the shell's pages, as production does (default); false for an A/B. */
+  speculationRules?: boolean;
+}): Promise<StaticServer> {
+  const proxy = createProxyServer({ target: opts.gatewayUrl, changeOrigin: true, ws: true });
+  proxy.on('error', (_err, _req, res) => {
+    if (res && 'writeHead' in res && !res.headersSent) {
+      res.writeHead(502);
+      res.end();
+    }
+  });
+  const proxied = (url: string) => /^\/(api|sso|__mock)(\/|$)/.test(url);
+  const files = sirv(opts.dir, {
+    single: true,
+    etag: true,
+    // Hashed assets never change; index.html is revalidated.
+    setHeaders: (res, pathname) => {
+      if (pathname.startsWith('/assets/'))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const gzip = compression({ level: 9 }) as unknown as Handler;
+
+  const hostname = (req: http.IncomingMessage) => (req.headers.host ?? '').replace(/:\d+$/, '');
+  /** The path as the file server reads it (a malformed escape stays as it is). */
+  const pageOf = (url = '/') => {
+    try {
+      return path.posix.normalize(decodeURIComponent(url.split('?')[0] ?? '/'));
+    } catch {
+      return url;
+    }
+  };
+  const server = http.createServer((req, res) => {
+    if (frameAppOfHost(hostname(req), process.env.VITE_SUB_APP_FRAME_ORIGIN)) {
+      // A frame origin: its assets, and the frame page for any other path.
+      const url = new URL(req.url ?? '/', 'http://frame.invalid');
+      if (!url.pathname.startsWith('/assets/') && url.pathname !== FRAME_PAGE_PATH)
+        req.url = `${FRAME_PAGE_PATH}?${new URLSearchParams({ route: `${url.pathname}${url.search}` }).toString()}`;
+      gzip(req, res, () => files(req, res));
+    } else if (pageOf(req.url) === FRAME_PAGE_PATH) {
+      res.writeHead(404);
+      res.end(); // the frame page is served on the frame origins only
+    } else if (pageOf(req.url) === SPECULATION_RULES) {
+      res.writeHead(200, { 'Content-Type': SPECULATION_RULES_TYPE, 'Cache-Control': 'no-cache' });
+      res.end(readFileSync(path.join(opts.dir, SPECULATION_RULES)));
+    } else if (proxied(req.url ?? '/')) proxy.web(req, res);
+    else {
+      // The shell's pages (its routes, index.html) name their speculation rules, as preview and nginx do.
+      if (
+        opts.speculationRules !== false &&
+        mayNameSpeculationRules(req.url ?? '/') &&
+        /^(|\.html)$/.test(path.extname(pageOf(req.url)))
+      )
+        res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
+      gzip(req, res, () => files(req, res));
+    }
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (proxied(req.url ?? '')) proxy.ws(req, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        proxy.close();
+      }),
+  };
+}

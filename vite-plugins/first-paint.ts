@@ -1,0 +1,222 @@
+/**
+ * Build only: the page paints first, then fetches the app. index.html's module entry and its
+ * modulepreloads (the tags Vite writes) become the data of a small deferred classic script from
+ * 'self' (`app-loader-*.js`), which adds the same tags to <head> (the entry after the
+ * evaluation stages, below; a modulepreload for the entry's own chunk too) once the first
+ * contentful paint — the shell's frame (vite-plugins/boot-frame) or the loading screen — is on screen.
+ *
+ * Why: requested with the page, the first load's ~330 KB of JavaScript shares the network
+ * and the browser's main process with the stylesheets and fonts the first paint needs. On
+ * Debian's Chromium the first layout of Chinese text makes synchronous font calls to the
+ * browser process, which then answer in 250–300 ms instead of 30 ms; on a phone's network the
+ * stylesheets queue behind the scripts (HTTP/2 servers seldom honour `fetchpriority`). And
+ * Lighthouse's page-load model counts every request that ended before the largest paint as
+ * something that paint waited for: mobile LCP was 3.2 s although the frame was painted, in the
+ * trace, before any script had run. The price is the time from the first paint to the
+ * request (a frame or two), which the scripts' download no longer shares with the paint.
+ *
+ * When the browser cannot say (no Paint Timing), or the tab is hidden (nothing paints in a
+ * background tab), the tags are added at once; and at the latest after LOAD_AFTER_MS, whatever
+ * happened. Same URLs, same `crossorigin`; the modulepreloads are added TAGS_PER_TASK per task
+ * (starting a dozen requests at once was itself a long task on a slow phone), in the order the
+ * stages need them and the entry's own chunk with them (firstLoadOrder), and the first stage
+ * starts in the task after the first TAGS_PER_TASK of them.
+ * No inline script: CSP's `script-src 'self'` admits both.
+ *
+ * Evaluated in stages: the entry's static module graph would be evaluated as one task (about
+ * 300 ms on a phone, the longest of the load). The loader first adds, one at a time, a module
+ * script for each of the first load's large chunks (`data-stages`, in dependency order: the
+ * vendor chunks and the bootstrap calls' chunk, vite-plugins/vendor-chunks.ts), each once the one
+ * before has run and the browser has had a turn; then the entry, whose graph is by then
+ * evaluated but for the app's own code. A module is evaluated once per page, so this only
+ * moves where the task boundaries fall; the order stays the graph's (dependencies first).
+ * A hidden tab, whose timers run about once a second, gets the entry at once, also when it is
+ * hidden before the first stage or between two.
+ */
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { chunksInLoadOrder } from './lib/chunk-graph.ts';
+import { emittedAsset } from './lib/emitted-asset.ts';
+import { FIRST_LOAD_STAGES } from './vendor-chunks.ts';
+
+/** The loader's safety net: the app is requested by then even if no paint was reported. */
+export const LOAD_AFTER_MS = 1500;
+/** Modulepreloads added per task (each starts a request: 4 at once took 14–20 ms in Lighthouse's trace). */
+export const TAGS_PER_TASK = 2;
+
+/** The loader (plain ES2017, a classic `defer` script): reads its own data-entry, data-modules and data-stages. */
+export function appLoaderScript(): string {
+  return `(function () {
+  // currentScript is null if something re-runs the script out of the page (a proxy's optimiser).
+  var script = document.currentScript || document.querySelector('script[data-entry]');
+  var entry = script.getAttribute('data-entry');
+  var list = function (name) {
+    return (script.getAttribute(name) || '').split(' ').filter(Boolean);
+  };
+  var modules = list('data-modules');
+  var stages = list('data-stages');
+  var loaded = false;
+  var add = function (tag, attrs) {
+    var element = document.createElement(tag);
+    element.crossOrigin = '';
+    for (var name in attrs) element[name] = attrs[name];
+    document.head.appendChild(element);
+    return element;
+  };
+  // One module script per task: the next once this one has run (or failed: the entry then
+  // reports the failure as it would have alone), after a turn for the browser.
+  // Hidden meanwhile (before the first stage or between two): the entry at once, which imports
+  // the stages left, not a slow timer for each.
+  var run = function (srcs) {
+    var rest = document.visibilityState === 'visible' ? srcs : srcs.slice(-1);
+    var element = add('script', { type: 'module', src: rest[0] });
+    if (rest.length === 1) return;
+    var next = function () {
+      if (document.visibilityState !== 'visible') run(rest.slice(-1));
+      else setTimeout(run, 0, rest.slice(1));
+    };
+    element.onload = next;
+    element.onerror = next;
+  };
+  // A few tags per task: each starts a request, which is work for the main thread too. All at
+  // once in a hidden tab, where timers run about once a second.
+  var addSome = function (hrefs) {
+    var count = document.visibilityState === 'visible' ? ${TAGS_PER_TASK} : hrefs.length;
+    hrefs.slice(0, count).forEach(function (href) {
+      add('link', { rel: 'modulepreload', href: href });
+    });
+    if (hrefs.length > count) setTimeout(addSome, 0, hrefs.slice(count));
+  };
+  var load = function () {
+    if (loaded) return;
+    loaded = true;
+    var visible = document.visibilityState === 'visible';
+    // The first stage in the task right after the first preloads, the rest of them beside the
+    // stages: the modules are listed in the order the stages need them (firstLoadOrder).
+    if (visible) setTimeout(run, 0, stages.concat(entry));
+    addSome(modules);
+    if (!visible) run([entry]);
+  };
+  setTimeout(load, ${LOAD_AFTER_MS});
+  try {
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return load();
+    // Painted already (the observer's buffered entries are not delivered everywhere).
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return load();
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    // Hidden before anything painted: no paint will be reported until it is shown again.
+    document.addEventListener('visibilitychange', load, { once: true });
+  } catch (error) {
+    load();
+  }
+})();
+`;
+}
+
+const ENTRY = /[ \t]*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\n?/;
+const PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\n?/g;
+
+/** index.html without its entry and modulepreloads, and what they were. */
+export function takeFirstLoadScripts(html: string): { html: string; entry: string; modules: string[] } {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('first-paint: index.html has no module entry');
+  const modules = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
+  return { html: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, modules };
+}
+
+/**
+ * The chunks the entry imports, directly or not, that are evaluated one per task before it
+ * (`staged`: by chunk name), in dependency order: a chunk after every chunk it imports.
+ */
+export function evaluationStages(
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  staged: (name: string) => boolean,
+): string[] {
+  return chunksInLoadOrder(bundle, [entry.fileName]).filter(
+    (fileName) => fileName !== entry.fileName && staged((bundle[fileName] as OutputChunk).name),
+  );
+}
+
+/**
+ * The first load's modules (Vite's modulepreloads, by file name) in the order the stages need
+ * them — each stage after what it imports, stage by stage, then the rest — and the entry's own
+ * chunk last: it downloads while the stages are evaluated, instead of being requested only when
+ * its script is added after them.
+ */
+export function firstLoadOrder(
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  stages: string[],
+  modules: string[],
+): string[] {
+  const order = chunksInLoadOrder(bundle, [...stages, entry.fileName]);
+  const position = new Map(order.map((fileName, index) => [fileName, index]));
+  const rank = (fileName: string) => position.get(fileName) ?? order.length;
+  const preloads = modules.filter((fileName) => fileName !== entry.fileName);
+  // A stable sort: what the walk did not reach keeps Vite's order, before the entry.
+  return [...preloads.sort((a, b) => rank(a) - rank(b)), entry.fileName];
+}
+
+/**
+ * What replaces index.html's entry and modulepreload tags: the page without them, and the
+ * loader's attributes. Every URL is written as Vite wrote the entry's (its base included, `./`
+ * or `/app/` alike), and a tag that names no file of this build fails the build.
+ */
+export function appLoaderTag(
+  html: string,
+  entry: OutputChunk,
+  bundle: OutputBundle,
+  loaderFileName: string,
+): { html: string; attrs: Record<string, string | boolean> } {
+  const taken = takeFirstLoadScripts(html);
+  if (!taken.entry.endsWith(entry.fileName))
+    throw new Error(`first-paint: index.html's entry ${taken.entry} is not ${entry.fileName}`);
+  const prefix = taken.entry.slice(0, -entry.fileName.length);
+  const fileOf = (url: string) => {
+    const fileName = url.slice(prefix.length);
+    if (!url.startsWith(prefix) || !(fileName in bundle))
+      throw new Error(`first-paint: ${url} is no file of this build under ${prefix}`);
+    return fileName;
+  };
+  const url = (fileName: string) => prefix + fileName;
+  const stages = evaluationStages(entry, bundle, (name) => FIRST_LOAD_STAGES.includes(name));
+  const modules = firstLoadOrder(entry, bundle, stages, taken.modules.map(fileOf));
+  return {
+    html: taken.html,
+    attrs: {
+      src: url(loaderFileName),
+      defer: true,
+      'data-entry': taken.entry,
+      'data-modules': modules.map(url).join(' '),
+      'data-stages': stages.map(url).join(' '),
+    },
+  };
+}
+
+export function firstPaintBeforeScripts(): Plugin {
+  return {
+    name: 'workbench-first-paint',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'app-loader.js', source: appLoaderScript() });
+    },
+    transformIndexHtml: {
+      // After Vite has written its own tags (entry and modulepreloads).
+      order: 'post',
+      handler(html, ctx) {
+        // The shell's page only, as in the other index.html plugins (sub-app.html is a frame's page).
+        if (ctx.path !== '/index.html') return html;
+        if (!ctx.chunk || !ctx.bundle) throw new Error('first-paint: index.html has no entry chunk');
+        const loader = emittedAsset(ctx, 'app-loader.js');
+        const tag = appLoaderTag(html, ctx.chunk, ctx.bundle, loader.fileName);
+        return { html: tag.html, tags: [{ tag: 'script', attrs: tag.attrs, injectTo: 'head' }] };
+      },
+    },
+  };
+}
