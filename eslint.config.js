@@ -76,11 +76,10 @@ const ARCHITECTURE = {
   /** src/main.tsx: starts the shell (sub-app.html starts the frame runtime, src/sub-app-frame/main.ts). */
   entry: ['app', 'dev-tools'],
   /**
-   * The mock stack (mock-stack/): a product for QA and the local runners, in Node; the contracts
-   * and the checker's library (the integration gateway's live checks). Until it is a package of
-   * its own it finds the repository through tools/lib/paths.ts.
+   * The mock stack package (packages/mock-stack): a product for QA and the local runners, in
+   * Node; the contracts, the checker's library (the integration gateway's live checks) and the kit.
    */
-  'mock-stack': ['contracts', 'contract-verify', 'tools'],
+  'mock-stack': ['contracts', 'contract-verify', 'sub-app-kit'],
   /** The app's Vite build plugins (vite-plugins/): Node, at build time; never the app itself. */
   'vite-plugins': ['tools'],
   /**
@@ -101,6 +100,7 @@ const ELEMENTS = [
   // The workspace packages first: their own src/ folders are not the app's entry below.
   { type: 'contracts', pattern: 'packages/contracts' },
   { type: 'contract-verify', pattern: 'packages/contract-verify' },
+  { type: 'mock-stack', pattern: 'packages/mock-stack' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   ...[
     'app',
@@ -122,8 +122,7 @@ const ELEMENTS = [
   { type: 'generated', pattern: 'generated' },
   { type: 'sub-app-kit', pattern: 'packages/sub-app-kit' },
 
-  /** Node, never bundled into the app: the mock stack, the build plugins, the chores. */
-  { type: 'mock-stack', pattern: 'mock-stack' },
+  /** Node, never bundled into the app: the build plugins and the chores. */
   { type: 'vite-plugins', pattern: 'vite-plugins' },
   { type: 'tools', pattern: 'tools' },
   /** Test support and the tests outside src/. */
@@ -139,7 +138,7 @@ const layerPolicies = Object.entries(ARCHITECTURE).map(([layer, allowed]) => ({
 const architecture = {
   files: [
     'src/**/*.{ts,tsx}',
-    '{mock-stack,vite-plugins,tools}/**/*.{ts,tsx,mjs}',
+    '{vite-plugins,tools}/**/*.{ts,tsx,mjs}',
     'tests/**/*.{ts,tsx}',
     'packages/**/*.js',
     'packages/*/src/**/*.ts',
@@ -275,7 +274,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx', 'tests/**/*.tsx', '{mock-stack,vite-plugins,tools}/**/*.tsx'],
+    files: ['src/**/*.tsx', 'tests/**/*.tsx', '{vite-plugins,tools}/**/*.tsx'],
     extends: [eslintReact.configs['recommended-typescript'], jsxA11y.configs.recommended],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -299,8 +298,9 @@ export default tseslint.config(
     // The transport itself, the Node code and tests may use fetch.
     files: [
       'src/api/**',
-      '{mock-stack,vite-plugins,tools}/**',
+      '{vite-plugins,tools}/**',
       'packages/*/src/**',
+      'packages/mock-stack/sub-apps/**',
       'tests/**',
       '**/*.test.{ts,tsx}',
     ],

@@ -12,8 +12,6 @@ const config: KnipConfig = {
       entry: [
         // Loaded by vite-plugins/antd-css/plugin.ts in a tsx child process at build time.
         'vite-plugins/antd-css/extract.tsx',
-        // The sample sub-apps: plain browser scripts the mock stack serves (or webpack bundles) as they are.
-        'mock-stack/sub-apps/**/*.js',
         // The children the browser tests build as other teams do (tests/e2e-children): their own
         // entries, configs and Vue components; the webpack one is built by a script run with tsx.
         'tests/e2e-children/children/*/src/main.js',
@@ -22,7 +20,7 @@ const config: KnipConfig = {
       ],
       project: [
         'src/**/*.{ts,tsx}',
-        '{mock-stack,vite-plugins,tools}/**/*.{ts,tsx,mjs,js}',
+        '{vite-plugins,tools}/**/*.{ts,tsx,mjs,js}',
         'tests/**/*.{ts,tsx}',
         'tests/e2e-children/children/**/*.{js,vue}',
         'generated/**/*.ts',
@@ -30,11 +28,10 @@ const config: KnipConfig = {
       ],
       ignoreDependencies: [
         // CLIs the scripts run from node_modules by path (tools/lib/paths.ts, lint-api.ts, docs.ts, gen.ts).
-        '@stoplight/prism-cli',
         '@stoplight/spectral-cli',
         '@redocly/cli',
         'openapi-typescript',
-        // A webpack loader named by string in the classic sample's build (mock-stack/classic-sample.ts).
+        // A webpack loader named by string in the children's build (tests/e2e-children/build-webpack-child.ts).
         'css-loader',
       ],
     },
@@ -48,6 +45,15 @@ const config: KnipConfig = {
     'packages/contract-verify': {
       entry: ['bin/*.js'],
       project: ['src/**/*.ts', 'bin/*.js'],
+    },
+    // The mock stack: its command (bin) and entries (exports map), and the sample sub-apps, plain
+    // browser scripts it serves (or webpack bundles) as they are.
+    'packages/mock-stack': {
+      entry: ['bin/*.js', 'sub-apps/**/*.js', 'prism/*.cjs'],
+      project: ['src/**/*.ts', 'bin/*.js', 'sub-apps/**/*.js', 'prism/*.cjs'],
+      // Resolved by path: Prism's command, run with `node --require` (src/lib/prism.ts), and the
+      // classic sample's CSS loader for webpack (src/classic-sample.ts).
+      ignoreDependencies: ['@stoplight/prism-cli', 'css-loader'],
     },
     // The kit other teams use in their sub-apps.
     'packages/sub-app-kit': {

@@ -18,12 +18,12 @@ import { FIRST_LOAD_VENDOR_CHUNKS } from './vite-plugins/vendor-chunks.ts';
 
 // The browser talks to one origin: the dev server (and `npm run preview`) forward API, SSO and
 // mock-control calls to the local gateway on MOCK_PORT, socket included: the mock stack, or the
-// integration gateway in front of a real back end (`npm start -- --upstream URL`, mock-stack/integration),
+// integration gateway in front of a real back end (`npm start -- --upstream URL`, packages/mock-stack/src/integration),
 // whose findings feed the dev build's contract badge (/__contract).
 const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.MOCK_PORT ?? 4010}`;
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the gateway learns the origin the browser used (X-Forwarded-Host), for the absolute
-  // URLs it hands out (uploaded files, the examples' images: mock-stack/static-images.ts).
+  // URLs it hands out (uploaded files, the examples' images: packages/mock-stack/src/static-images.ts).
   '/api': { target: gateway, changeOrigin: true, ws: true, xfwd: true },
   '/sso': { target: gateway, changeOrigin: true, xfwd: true },
   '/__mock': { target: gateway, changeOrigin: true, xfwd: true },

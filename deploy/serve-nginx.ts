@@ -16,12 +16,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { onTerminate, spawnManaged, type ManagedProcess } from '@zhique/workbench-mock/processes';
+import { waitForHttp } from '@zhique/workbench-mock/processes';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 import { policySources } from '../vite-plugins/csp';
 import { buildWhenStale, ensurePortsFree, portFrom } from '../tools/lib/local-servers';
 import { projectRoot } from '../tools/lib/paths';
-import { onTerminate, spawnManaged, type ManagedProcess } from '../mock-stack/lib/processes';
-import { waitForHttp } from '../mock-stack/lib/wait';
-import { startMockStack, type MockStack } from '../mock-stack/index';
 
 const NGINX_DIR = path.join(projectRoot, 'deploy', 'nginx');
 const OUT_DIR = 'dist-nginx';

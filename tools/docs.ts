@@ -22,8 +22,8 @@ import {
   type Json,
   type JsonObject,
 } from '@zhique/workbench-contracts/reader';
+import { scenarios } from '@zhique/workbench-mock';
 import { nodeBinary, projectRoot } from './lib/paths';
-import { scenarios } from '../mock-stack/scenarios';
 import {
   CODE_NOT_AN_ERROR,
   CODE_OK,

@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import getPort from 'get-port';
+import { spawnManaged } from '@zhique/workbench-mock/processes';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
-import { spawnManaged } from '../mock-stack/lib/processes';
 
 const WIDTHS = [1440, 1280, 1024, 390];
 const OUT = path.join(projectRoot, 'docs', 'screenshots');

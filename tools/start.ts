@@ -9,7 +9,7 @@
  * dist/ is missing or was built from other inputs — sources, config, `VITE_*` values:
  * vite-plugins/build-inputs.ts — or always with `--build`).
  *
- * Against a real back end instead of the mock (mock-stack/integration, docs/frontend.md "Against a real
+ * Against a real back end instead of the mock (packages/mock-stack/src/integration, docs/frontend.md "Against a real
  * back end"): the same gateway port forwards and checks every call and socket frame.
  *   npm start -- --upstream https://staging.example.com [--token TOKEN] [--insecure]
  *                [--record session.har] [--report findings.json] [--junit findings.xml]
@@ -21,18 +21,18 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { WARMUP_PATH } from '../vite-plugins/dev-warmup';
 import {
   startIntegrationGateway,
   type IntegrationGateway,
   type IntegrationMode,
-} from '../mock-stack/integration/index';
-import { startMockStack, type MockStack } from '../mock-stack/index';
-import { scenarios } from '../mock-stack/scenarios';
-import { buildWhenStale, ensurePortsFree, portFrom } from './lib/local-servers';
+} from '@zhique/workbench-mock/integration';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
+import { scenarios } from '@zhique/workbench-mock';
+import { onTerminate, spawnManaged, type ManagedProcess } from '@zhique/workbench-mock/processes';
+import { waitForHttp } from '@zhique/workbench-mock/processes';
 import { nodeBinary, packageBin, projectRoot } from './lib/paths';
-import { onTerminate, spawnManaged, type ManagedProcess } from '../mock-stack/lib/processes';
-import { waitForHttp } from '../mock-stack/lib/wait';
+import { buildWhenStale, ensurePortsFree, portFrom } from './lib/local-servers';
+import { WARMUP_PATH } from '../vite-plugins/dev-warmup';
 
 const USAGE = `Usage: npm start -- [--upstream URL [--token TOKEN] [--insecure] [--record FILE.har] | --replay FILE.har [--strict]]
                   [--report FILE.json] [--junit FILE.xml] [--state-file FILE] [--log-requests]`;

@@ -9,4 +9,6 @@ export default defineConfig({
   target: 'node20',
   dts: { entry: 'src/index.ts' },
   clean: true,
+  // Keep `node:` imports as written: node:sqlite has no unprefixed name.
+  removeNodeProtocol: false,
 });

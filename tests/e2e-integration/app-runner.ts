@@ -21,7 +21,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   const port = await getPort();
   return run(
-    ['tools/start.ts', ...args],
+    ['node_modules/.bin/tsx', 'tools/start.ts', ...args],
     { ...env, PORT: String(port), MOCK_PORT: String(await getPort()) },
     'Ctrl-C stops everything.',
     `http://localhost:${port}`,
@@ -29,11 +29,11 @@ export async function startApp(
   );
 }
 
-/** `npm run mock` on a free port: the upstream of the tests, a server of its own. */
+/** `npm run mock` (the mock package's command) on a free port: the upstream of the tests, a server of its own. */
 export async function startMock(timeoutMs = 120_000): Promise<RunningApp> {
   const port = await getPort();
   return run(
-    ['mock-stack/main.ts', '--quiet'],
+    ['node_modules/.bin/workbench-mock', '--quiet'],
     { MOCK_PORT: String(port) },
     '',
     `http://127.0.0.1:${port}`,
@@ -43,14 +43,14 @@ export async function startMock(timeoutMs = 120_000): Promise<RunningApp> {
 }
 
 async function run(
-  args: string[],
+  [command, ...args]: string[],
   env: Record<string, string>,
   ready: string,
   url: string,
   timeoutMs: number,
   health?: string,
 ): Promise<RunningApp> {
-  const child = spawn('node_modules/.bin/tsx', args, {
+  const child = spawn(command!, args, {
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

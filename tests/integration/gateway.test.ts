@@ -1,5 +1,5 @@
 /**
- * The integration gateway (mock-stack/integration) over HTTP and the socket, as the app meets it:
+ * The integration gateway (packages/mock-stack/src/integration) over HTTP and the socket, as the app meets it:
  * in front of the mock stack (an honest upstream), of upstreams that fail in each way a real one
  * does, and with the local sign-in of `--token`. What the browser sees is in
  * tests/e2e-integration; here, each path of the gateway on its own.
@@ -13,9 +13,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_PATH, STATUS_PATH } from '../../mock-stack/integration/feed';
-import { startIntegrationGateway, type IntegrationGateway } from '../../mock-stack/integration/index';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { startIntegrationGateway, type IntegrationGateway } from '@zhique/workbench-mock/integration';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
+import { FEED_PATH, STATUS_PATH } from '../../packages/mock-stack/src/integration/feed';
 
 /** A token of "a real session" (the mock accepts any; its own example token is another). */
 const TOKEN = 'cmVhbC11c2VyOnJlYWwtc2Vzc2lvbi0xMjM0';

@@ -1,13 +1,18 @@
 /**
- * Recording and replaying a session (mock-stack/integration/har.ts, replay.ts): HAR 1.2 that browsers
+ * Recording and replaying a session (packages/mock-stack/src/integration/har.ts, replay.ts): HAR 1.2 that browsers
  * and Playwright read, no credential in it anywhere, and answers served back in recorded order.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HarRecorder, REDACTED, redactJsonText, redactUrl } from '../../mock-stack/integration/har';
-import { HarReplay } from '../../mock-stack/integration/replay';
+import {
+  HarRecorder,
+  REDACTED,
+  redactJsonText,
+  redactUrl,
+} from '../../packages/mock-stack/src/integration/har';
+import { HarReplay } from '../../packages/mock-stack/src/integration/replay';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'har-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

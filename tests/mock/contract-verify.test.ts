@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 import { nodeBinary, projectRoot } from '../../tools/lib/paths';
 import { PLANTED, startBrokenServer, type BrokenServer } from './broken-server';
 
@@ -208,7 +208,7 @@ describe('contract:verify', { timeout: 180_000 }, () => {
   it('exit 2 with the usage for bad options and an unreachable upstream', async () => {
     const noUpstream = await verify();
     expect(noUpstream.code).toBe(2);
-    expect(noUpstream.output).toContain('Usage: npm run contract:verify');
+    expect(noUpstream.output).toContain('Usage: workbench-contract-verify --upstream');
     const port = await getPort();
     const unreachable = await verify('--upstream', `http://127.0.0.1:${port}`);
     expect(unreachable.code).toBe(2);

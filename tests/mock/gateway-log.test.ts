@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestLogFromEnv, startMockStack, type MockStack } from '../../mock-stack/index';
+import { requestLogFromEnv, startMockStack, type MockStack } from '@zhique/workbench-mock';
 import { AUTH } from './helpers';
 
 // `npm start` prints its URL banner once; a line per request would scroll it away at once.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockStack, prismAuthorization, type MockStack } from '../../mock-stack/index';
-import { mergePrefer } from '../../mock-stack/contracts';
-import { scenarios } from '../../mock-stack/scenarios';
-import { safeRelativePath } from '../../mock-stack/http';
-import { subAppNames } from '../../mock-stack/sub-apps';
+import { startMockStack, prismAuthorization, type MockStack } from '@zhique/workbench-mock';
+import { mergePrefer } from '../../packages/mock-stack/src/contracts';
+import { scenarios } from '../../packages/mock-stack/src/scenarios';
+import { safeRelativePath } from '../../packages/mock-stack/src/http';
+import { subAppNames } from '../../packages/mock-stack/src/sub-apps';
 import { AUTH, at, exampleValue, get, readContract } from './helpers';
 
 let stack: MockStack;
@@ -182,7 +182,7 @@ describe('scenarios', () => {
   });
 
   it('every scenario override names an operation of the documents', async () => {
-    const { ContractIndex } = await import('../../mock-stack/contracts');
+    const { ContractIndex } = await import('../../packages/mock-stack/src/contracts');
     expect(new ContractIndex().unknownOverrideKeys(scenarios)).toEqual([]);
   });
 

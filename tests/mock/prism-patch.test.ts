@@ -1,13 +1,15 @@
 /**
- * The patch of Prism's HTTP server (patches/@stoplight+prism-http-server+5.16.0.patch, applied by
- * patch-package on install; upstream stoplightio/prism#1934, open, and its unmerged fix #2400):
- * validation messages outside Latin-1 (an unknown property's name, an enum of Chinese values)
- * go into `sl-violations` as ASCII JSON escapes instead of killing the process.
+ * Prism's `sl-violations` header kept to ASCII by the mock stack's preload
+ * (packages/mock-stack/prism/sl-violations.cjs, loaded with `node --require` into every Prism it
+ * starts; upstream stoplightio/prism#1934, open, and its unmerged fix #2400): validation
+ * messages outside Latin-1 (an unknown property's name, an enum of Chinese values) go into the
+ * header as ASCII JSON escapes instead of killing the process. Without the preload the first
+ * request loses its connection.
  * Runs Prism alone on a minimal document (fixtures/prism-latin1.yaml), without the gateway.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrism, type PrismProcess } from '../../mock-stack/lib/prism';
+import { startPrism, type PrismProcess } from '../../packages/mock-stack/src/lib/prism';
 import { projectRoot } from '../../tools/lib/paths';
 
 let prism: PrismProcess;
@@ -32,7 +34,7 @@ const put = (body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe('Prism with the sl-violations patch', () => {
+describe('Prism with the sl-violations preload', () => {
   it('survives names and enum values outside Latin-1 in its violations, and reports them as ASCII JSON', async () => {
     for (const body of [{ name: '甲', Ꮲ: 1 }, { name: '丙' }, { name: '甲', '😀': 1 }]) {
       const response = await put(body);

@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
-import { loadRealtimeContract, REALTIME_PATH } from '../../mock-stack/realtime';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
+import { loadRealtimeContract, REALTIME_PATH } from '../../packages/mock-stack/src/realtime';
 import { get } from './helpers';
 
 let stack: MockStack;

@@ -12,9 +12,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
-import { MAX_BODY_BYTES, MAX_JSON_BYTES, MAX_JSON_DEPTH, jsonDepth } from '../../mock-stack/guard';
-import { RealtimeHub, REALTIME_PATH } from '../../mock-stack/realtime';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
+import {
+  MAX_BODY_BYTES,
+  MAX_JSON_BYTES,
+  MAX_JSON_DEPTH,
+  jsonDepth,
+} from '../../packages/mock-stack/src/guard';
+import { RealtimeHub, REALTIME_PATH } from '../../packages/mock-stack/src/realtime';
 import { AUTH } from './helpers';
 
 let stack: MockStack;

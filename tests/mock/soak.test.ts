@@ -18,7 +18,7 @@ import {
   shapeOf,
   toCall,
 } from '@zhique/workbench-contract-verify';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 
 let stack: MockStack;
 

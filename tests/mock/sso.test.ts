@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 import { projectRoot } from '../../tools/lib/paths';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
-import { scenarios } from '../../mock-stack/scenarios';
-import { isAllowedRedirect } from '../../mock-stack/sso';
+import { scenarios } from '../../packages/mock-stack/src/scenarios';
+import { isAllowedRedirect } from '../../packages/mock-stack/src/sso';
 import { get } from './helpers';
 
 let stack: MockStack;

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths as MessagePaths } from '@zhique/workbench-contracts/types/message';
 import type { paths as RbacPaths } from '@zhique/workbench-contracts/types/rbac';
 import type { paths as WorkbenchPaths } from '@zhique/workbench-contracts/types/workbench';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
-import { handlers } from '../../mock-stack/state';
-import { ContractIndex } from '../../mock-stack/contracts';
-import { scenarios } from '../../mock-stack/scenarios';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
+import { handlers } from '../../packages/mock-stack/src/state';
+import { ContractIndex } from '../../packages/mock-stack/src/contracts';
+import { scenarios } from '../../packages/mock-stack/src/scenarios';
 import { get } from './helpers';
 
 let stack: MockStack;

@@ -1,31 +1,62 @@
 /**
  * The packages as their users get them: each workspace packed (`npm pack`, which builds it),
- * the tarballs installed into an empty folder outside this repository, and what was installed
+ * the tarballs installed into empty folders outside this repository, and what was installed
  * run from there with nothing of the repository on its PATH:
- *  - the checker's command answers --help and --version, refuses bad usage and an unreachable
- *    server with exit code 2, finds nothing in the mock stack (exit 0), reports a planted
- *    defect (exit 1), and checks a folder of documents given with --contracts;
+ *  - the mock stack's command starts the mock (QA's install: the mock and what it depends on);
+ *  - the checker's command (a backend team's install: the checker and the contracts, nothing
+ *    else) answers --help and --version, refuses bad usage and an unreachable server with exit
+ *    code 2, finds nothing in that installed mock (exit 0), reports a planted defect (exit 1),
+ *    and checks a folder of documents given with --contracts;
  *  - the contracts' reader reads the installed documents;
  *  - the kit installs with its types.
- * The mock stack and the broken server are this repository's (they are not packages yet).
+ * The broken server is the tests' own proxy in front of the installed mock.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
+import getPort from 'get-port';
 import { cleanEnv, installTarballs, pack, type Installation, type PackedFile } from '../../tools/lib/packed';
 import { projectRoot } from '../../tools/lib/paths';
 import { startBrokenServer, type BrokenServer } from '../mock/broken-server';
 
 let work: string;
-let packed: Record<'contracts' | 'checker' | 'kit', PackedFile>;
+let packed: Record<'contracts' | 'checker' | 'kit' | 'mock', PackedFile>;
 let checker: Installation;
 let kit: Installation;
-let stack: MockStack;
+let mock: Installation;
+let mockProcess: ChildProcess | undefined;
+let mockOutput = '';
+let stack: { url: string };
 let broken: BrokenServer;
+
+/**
+ * Starts the installed mock's command on a free port, with this test's Node (the mock needs
+ * Node 22.18; the `node` on a user's PATH may be older, and the command says so itself).
+ */
+async function startInstalledMock(): Promise<{ url: string }> {
+  const port = await getPort();
+  mockProcess = spawn(process.execPath, [mock.bin('workbench-mock'), '--port', String(port), '--quiet'], {
+    cwd: mock.dir,
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  mockProcess.stdout?.on('data', (d: Buffer) => (mockOutput += d.toString()));
+  mockProcess.stderr?.on('data', (d: Buffer) => (mockOutput += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    if (mockProcess.exitCode !== null) throw new Error(`the installed mock exited:\n${mockOutput}`);
+    const ok = await fetch(`${url}/__mock/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the installed mock did not answer:\n${mockOutput}`);
+}
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'workbench-packages-'));
@@ -33,18 +64,26 @@ beforeAll(async () => {
     contracts: await pack('contracts', work),
     checker: await pack('contract-verify', work),
     kit: await pack('sub-app-kit', work),
+    mock: await pack('mock-stack', work),
   };
   checker = await installTarballs([packed.contracts.tarball, packed.checker.tarball]);
   kit = await installTarballs([packed.kit.tarball]);
-  stack = await startMockStack({ quiet: true });
+  // The mock's own packages of ours come from their tarballs too, not from a registry.
+  mock = await installTarballs(Object.values(packed).map((p) => p.tarball));
+  stack = await startInstalledMock();
   broken = await startBrokenServer(stack.url);
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await broken?.close();
-  await stack?.stop();
+  if (mockProcess && mockProcess.exitCode === null) {
+    const exited = new Promise((resolve) => mockProcess!.once('exit', resolve));
+    mockProcess.kill('SIGTERM');
+    await exited;
+  }
   checker?.remove();
   kit?.remove();
+  mock?.remove();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -117,6 +156,18 @@ describe('the packed packages', { timeout: 180_000 }, () => {
     );
     expect(packed.kit.files).toEqual(
       expect.arrayContaining(['README.md', 'index.js', 'index.d.ts', 'contract.d.ts']),
+    );
+    expect(packed.mock.files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'bin/workbench-mock.js',
+        'dist/main.js',
+        'dist/index.d.ts',
+        'assets/favicon.svg',
+        'prism/sl-violations.cjs',
+        'sub-apps/manual/index.html',
+        'sub-apps/product/src/main.js',
+      ]),
     );
     for (const { files } of Object.values(packed))
       expect(files.filter((f) => f.startsWith('src/'))).toEqual([]);
@@ -222,6 +273,29 @@ describe('the installed checker', { timeout: 180_000 }, () => {
     );
     expect(incomplete.code).toBe(2);
     expect(incomplete.output).toContain('lacks workbench.yaml');
+  });
+});
+
+describe('the installed mock stack', { timeout: 60_000 }, () => {
+  it('says how to use it and which versions it is', async () => {
+    const run = (...args: string[]) => runIn(mock, [process.execPath, mock.bin('workbench-mock'), ...args]);
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: workbench-mock');
+    const versions = await run('--version');
+    expect(versions.stdout).toContain(`@zhique/workbench-mock ${version('mock-stack')}`);
+    expect(versions.stdout).toContain(`@zhique/workbench-contracts ${version('contracts')}`);
+  });
+
+  it('serves the dev sign-in, the scenarios and the sample apps (the classic one built by webpack)', async () => {
+    const signIn = await fetch(
+      `${stack.url}/sso/authorize?redirect_uri=${encodeURIComponent('http://localhost/')}`,
+    );
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toContain('owner');
+    const product = await fetch(`${stack.url}/__mock/apps/product/`);
+    expect(product.status).toBe(200);
+    expect(await product.text()).toMatch(/src="?\/__mock\/apps\/product\/js\/app\.[0-9a-f]{8}\.js/);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type NoticeRealtime,
 } from '@/features/notices/notice-realtime';
 import { removeItem, writeItem } from '@/session/storage';
-import { startMockStack, type MockStack } from '../../mock-stack/index';
+import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 
 const UID = 'u-1001';
 const TID = 't-personal-1001';

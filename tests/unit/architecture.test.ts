@@ -58,14 +58,14 @@ describe('the architecture rule', () => {
     ],
     [
       'the mock stack imports a build plugin',
-      'mock-stack/x.ts',
-      "export * from '../vite-plugins/csp';\n",
+      'packages/mock-stack/src/x.ts',
+      "export * from '../../../vite-plugins/csp';\n",
       'mock-stack may not import vite-plugins',
     ],
     [
       'a build plugin imports the mock stack',
       'vite-plugins/x.ts',
-      "export * from '../mock-stack/index';\n",
+      "export * from '@zhique/workbench-mock';\n",
       'vite-plugins may not import mock-stack',
     ],
     [
@@ -107,7 +107,7 @@ describe('the architecture rule', () => {
     [
       'the checker package imports the mock stack',
       'packages/contract-verify/src/x.ts',
-      "export * from '../../../mock-stack/index';\n",
+      "export * from '@zhique/workbench-mock';\n",
       'contract-verify may not import mock-stack',
     ],
   ])('refuses it when %s', async (_what, file, code, expected) => {
@@ -132,7 +132,12 @@ describe('the architecture rule', () => {
     ],
     ['the host shares them too', 'src/sub-app-host/x.ts', "export * from '@/sub-app-protocol/messages';\n"],
     ['a tool reads the spec constants', 'tools/x.ts', "export * from '../src/constants/routes';\n"],
-    ['a tool starts the mock stack', 'tools/x.ts', "export * from '../mock-stack/index';\n"],
+    ['a tool starts the mock stack', 'tools/x.ts', "export * from '@zhique/workbench-mock';\n"],
+    [
+      'the mock stack serves the kit and uses the checker',
+      'packages/mock-stack/src/x.ts',
+      "export * from '@zhique/workbench-sub-app-kit';\nexport * from '@zhique/workbench-contract-verify';\n",
+    ],
     [
       'the checker reads the contracts by their package name',
       'packages/contract-verify/src/x.ts',

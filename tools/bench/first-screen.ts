@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import getPort from 'get-port';
+import { spawnManaged } from '@zhique/workbench-mock/processes';
 import playwrightConfig from '../../playwright.config';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
-import { spawnManaged } from '../../mock-stack/lib/processes';
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'personal';

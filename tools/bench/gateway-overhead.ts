@@ -5,8 +5,8 @@
  * the time each took, by the percentiles, and the gateway's share per call (paired difference).
  * Part of `npm run bench`; on its own: `npm run bench:gateway` (no build, no browser).
  */
-import { startIntegrationGateway } from '../../mock-stack/integration/index';
-import { startMockStack } from '../../mock-stack/index';
+import { startIntegrationGateway } from '@zhique/workbench-mock/integration';
+import { startMockStack } from '@zhique/workbench-mock';
 
 const CALLS = Number(process.env.BENCH_GATEWAY_CALLS ?? 300);
 const TOKEN = 'YmVuY2g6Z2F0ZXdheS1vdmVyaGVhZA==';

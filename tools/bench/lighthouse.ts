@@ -34,10 +34,10 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startMockStack } from '@zhique/workbench-mock';
 import { buildFingerprint, buildIsCurrent } from '../../vite-plugins/build-inputs';
 import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
-import { startMockStack } from '../../mock-stack/index';
 import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 

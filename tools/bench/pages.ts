@@ -1,6 +1,6 @@
 /**
  * The pages the benchmarks open first, each signed in as the scenario user who sees it
- * (mock-stack/scenarios.ts): every kind of page people land on from a bookmark or a link —
+ * (packages/mock-stack/src/scenarios.ts): every kind of page people land on from a bookmark or a link —
  * the signed-in home, an embedded app, the management back-end (a page with a table, the
  * enterprise page), the user centre, a feedback detail from a notice, and the 404 page.
  */

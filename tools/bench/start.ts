@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import getPort from 'get-port';
+import { spawnManaged } from '@zhique/workbench-mock/processes';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
-import { spawnManaged } from '../../mock-stack/lib/processes';
 
 const RUNS = Number(process.env.START_RUNS ?? 5);
 

@@ -188,7 +188,7 @@ async function main() {
   const { execFileSync } = await import('node:child_process');
   const path = await import('node:path');
   const { projectRoot, nodeBinary, packageBin } = await import('../lib/paths');
-  const { startMockStack } = await import('../../mock-stack/index');
+  const { startMockStack } = await import('@zhique/workbench-mock');
   const { serveBuild } = await import('./static-server');
   if (!options['no-build'])
     execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {

@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import getPort from 'get-port';
+import { spawnManaged } from '@zhique/workbench-mock/processes';
 import { buildFingerprint, buildIsCurrent } from '../../vite-plugins/build-inputs';
 import { nodeBinary, packageBin, projectRoot } from './paths';
-import { spawnManaged } from '../../mock-stack/lib/processes';
 
 /** The port an environment variable names (or `fallback`); anything else ends the run (exit 2). */
 export function portFrom(name: 'PORT' | 'MOCK_PORT', fallback: number): number {

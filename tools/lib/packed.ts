@@ -18,6 +18,7 @@ export const WORKSPACES = {
   contracts: '@zhique/workbench-contracts',
   'contract-verify': '@zhique/workbench-contract-verify',
   'sub-app-kit': '@zhique/workbench-sub-app-kit',
+  'mock-stack': '@zhique/workbench-mock',
 } as const;
 export type Workspace = keyof typeof WORKSPACES;
 

@@ -11,9 +11,8 @@ export function nodeBinary(): string {
 }
 
 /** The JavaScript entry of a package's command (run it with `nodeBinary()`, not through its shebang). */
-export function packageBin(name: 'prism' | 'tsx' | 'vite'): string {
+export function packageBin(name: 'tsx' | 'vite'): string {
   const entries = {
-    prism: 'node_modules/@stoplight/prism-cli/dist/index.js',
     tsx: 'node_modules/tsx/dist/cli.mjs',
     vite: 'node_modules/vite/bin/vite.js',
   };

@@ -48,8 +48,9 @@ Options:
 
 Exit code: 0 no finding, 1 findings, 2 upstream unreachable or a usage error.`;
 
+/** A usage error: what is wrong, the usage line, and where the rest is (exit code 2). */
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
+  console.error(`${message}\n${USAGE.split('\n')[0]}\n(--help lists every option)`);
   process.exit(2);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The findings the integration gateway reports for this page (mock-stack/integration/feed.ts): those
+ * The findings the integration gateway reports for this page (packages/mock-stack/src/integration/feed.ts): those
  * that happened since the page started loading, each violation once (the same operation, kind
  * and message seen again only counts), newest first.
  */

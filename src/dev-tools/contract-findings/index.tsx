@@ -11,7 +11,7 @@ import { THEME } from '@/ui/theme';
 import { ContractFindingsBadge } from './ContractFindingsBadge';
 import { FindingsStore, parseFinding } from './findings-list';
 
-/** The gateway's findings feed (mock-stack/integration/feed.ts). */
+/** The gateway's findings feed (packages/mock-stack/src/integration/feed.ts). */
 const FEED_URL = '/__contract/findings';
 
 /** Findings of up to this long before the page's navigation started count for it (clock rounding). */

@@ -28,11 +28,11 @@ const PAGES = [
   'packages/contracts/README.md',
   'packages/contracts/CHANGELOG.md',
   'packages/contract-verify/README.md',
-  'mock-stack/README.md',
-  'mock-stack/sub-apps/README.md',
+  'packages/mock-stack/README.md',
+  'packages/mock-stack/sub-apps/README.md',
 ];
 const CODE = [
-  ...['src', 'mock-stack', 'vite-plugins', 'tools', 'tests', 'deploy', 'packages'].flatMap((d) =>
+  ...['src', 'vite-plugins', 'tools', 'tests', 'deploy', 'packages'].flatMap((d) =>
     walk(d, (f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith('docs.test.ts')),
   ),
   'vite.config.ts',

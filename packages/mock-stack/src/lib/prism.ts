@@ -2,10 +2,17 @@
  * Starting Prism (`@stoplight/prism-cli`) as a managed child process: one process per
  * document, on an internal port, with analytics off, resolved once it answers HTTP.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import getPort from 'get-port';
-import { nodeBinary, packageBin } from '../../tools/lib/paths';
+import { packageRoot } from '../package-root';
 import { spawnManaged, type ManagedProcess } from './processes';
 import { waitForHttp } from './wait';
+
+/** Prism's command, run with the Node that runs us (not through its shebang). */
+const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+/** Loaded into each Prism process: its `sl-violations` header kept to ASCII (see the file). */
+const PRELOAD = path.join(packageRoot, 'prism', 'sl-violations.cjs');
 
 /** Path probed until Prism answers (any status); its log lines are not shown. */
 const READY_PATH = '/__prism-ready';
@@ -33,7 +40,9 @@ export interface PrismProcess {
 export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const port = await getPort();
   const args = [
-    packageBin('prism'),
+    '--require',
+    PRELOAD,
+    PRISM,
     options.mode,
     '-p',
     String(port),
@@ -45,7 +54,7 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   if (options.mode === 'mock' && options.dynamicSeed !== undefined)
     args.push('-d', '--seed', String(options.dynamicSeed));
   args.push(options.document);
-  const child = spawnManaged(`prism ${options.label}`, nodeBinary(), args, {
+  const child = spawnManaged(`prism ${options.label}`, process.execPath, args, {
     env: { ...process.env, DO_NOT_TRACK: '1', NODE_ENV: 'development', FORCE_COLOR: '0' },
     onLine: options.quiet
       ? undefined

@@ -2,7 +2,7 @@
  * The four sample sub-apps at /__mock/apps/<app>/, with CORS on everything (a sub-app's
  * frame fetches the page, and loads its module scripts, across origins when the apps
  * live elsewhere). Manual, channel and engine are ES modules served from source
- * (mock-stack/sub-apps/); product is a classic webpack bundle built from source into
+ * (sub-apps/ of this package); product is a classic webpack bundle built from source into
  * node_modules/.cache (classic-sample.ts). Beside them: shared/ (their common code) and
  * kit/ (packages/sub-app-kit, the helper sub-app teams import).
  */
@@ -10,12 +10,13 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLASSIC_SAMPLE_DIR, KIT_DIR } from './classic-sample';
+import { packageRoot } from './package-root';
 import { corsHeaders, redirect, sendJson } from './http';
 import type { SubAppTokenVerifier } from './sub-app-tokens';
 
 export const SUB_APPS_PREFIX = '/__mock/apps/';
 export const subAppNames = ['manual', 'product', 'channel', 'engine'] as const;
-const sources = path.join(import.meta.dirname, 'sub-apps');
+const sources = path.join(packageRoot, 'sub-apps');
 
 /** Where each folder under /__mock/apps/ is read from. */
 const FOLDERS: Record<string, string> = {

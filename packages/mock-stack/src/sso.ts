@@ -7,20 +7,21 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { projectRoot } from '../tools/lib/paths';
 import { escapeHtml, parseCookies, redirect, sendHtml } from './http';
+import { packageRoot } from './package-root';
 import { findScenario, SCENARIO_COOKIE, scenarios } from './scenarios';
 
 export const STYLESHEET_PATH = '/__mock/assets/mock.css';
 /**
- * The app's own icon (public/favicon.svg), served by the gateway: the sign-in page is often
+ * The app's own icon (assets/favicon.svg, a copy of the app's public/favicon.svg that a test keeps
+ * equal), served by the gateway: the sign-in page is often
  * the very first page QA opens, and without an icon the browser's /favicon.ico was a 404.
  * Under /__mock/, so it answers through the dev server's proxy and on the gateway alike.
  */
 export const FAVICON_PATH = '/__mock/assets/favicon.svg';
 let faviconSvg: Buffer | undefined;
 export function favicon(): Buffer {
-  faviconSvg ??= readFileSync(path.join(projectRoot, 'public', 'favicon.svg'));
+  faviconSvg ??= readFileSync(path.join(packageRoot, 'assets', 'favicon.svg'));
   return faviconSvg;
 }
 

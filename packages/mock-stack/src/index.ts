@@ -8,13 +8,10 @@
  * - the four sample sub-apps at /__mock/apps/<app>/.
  * See mock-stack/README.md.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serviceDocuments, type ServiceName } from '@zhique/workbench-contracts/reader';
 import { HOP_BY_HOP, startGatewayServer, type GatewayServer } from './gateway/server';
-import { projectRoot } from '../tools/lib/paths';
 import { PrismServices } from './prism-services';
 import { ContractIndex, mergePrefer } from './contracts';
 import { BodyTooLarge, corsHeaders, parseCookies, readBody, sendJson } from './http';
@@ -36,6 +33,8 @@ import { SubAppTokenIssuer } from './sub-app-tokens';
 import { parseRequestBody, requestOrigin } from './state/routes';
 import { localiseStaticUrls } from './static-images';
 import { newSessionId, requestSession, sessionCookie, sessionKey } from './state/sessions';
+
+export { scenarios, type Scenario } from './scenarios';
 
 export interface MockStackOptions {
   /** Gateway port; 0 or absent picks a free one. */
@@ -127,16 +126,6 @@ function askPrism(
   });
 }
 
-/** Whether patches/@stoplight+prism-http-server+*.patch is applied (its marker is in Prism's server). */
-function prismPatched(): boolean {
-  try {
-    const server = path.join(projectRoot, 'node_modules/@stoplight/prism-http-server/dist/server.js');
-    return readFileSync(server, 'utf8').includes('stoplightio/prism#1934');
-  } catch {
-    return false;
-  }
-}
-
 /** `MOCK_LOG=requests` (a comma-separated list, so more kinds can join it) turns the request log on. */
 export function requestLogFromEnv(value = process.env.MOCK_LOG): boolean {
   return (value ?? '')
@@ -174,11 +163,6 @@ export async function startMockStack(options: MockStackOptions = {}): Promise<Mo
     throw error;
   });
   await sampleBuilt;
-  if (!prismPatched())
-    warn(
-      '[mock] Prism is not patched (npm install ran without scripts?): one request with a property named ' +
-        'outside Latin-1 kills a service until it restarts. Run `npx patch-package` (patches/).',
-    );
   for (const key of contracts.unknownOverrideKeys(scenarios)) {
     warn(`[mock] scenario override "${key}" names no operation in the documents`);
   }

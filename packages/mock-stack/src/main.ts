@@ -1,18 +1,35 @@
 /**
- * `npm run mock` — the mock stack on its own.
- *   MOCK_PORT=4010 npm run mock                 examples (the scenario chooses which)
- *   npm run mock -- --dynamic --seed 42         responses generated from the schemas
- *   npm run mock -- --log-requests              a line per request (or MOCK_LOG=requests; failures always)
- *   npm run mock -- --quiet                     no log at all
- *   npm run mock -- --state-file qa.sqlite      QA sessions kept in a file (survive a restart)
+ * `workbench-mock` (in this repository `npm run mock`) — the mock stack on its own; USAGE says
+ * how to run it.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { onTerminate } from './lib/processes';
 import { startMockStack, type MockStack } from './index';
+import { packageRoot } from './package-root';
 import { scenarios } from './scenarios';
+
+const USAGE = `Usage: workbench-mock [options]
+
+The workbench's back end as a mock, on one port: the workbench, message and rbac services
+(Prism, from the contracts' examples), the realtime socket, a dev sign-in, scenarios, QA
+sessions kept per browser, and four sample sub-apps.
+
+Options:
+  --port N             the gateway's port (env MOCK_PORT, default 4010; 0 picks a free one)
+  --dynamic            responses generated from the schemas instead of the examples
+  --seed N             the seed of the generated responses (implies --dynamic)
+  --state-file FILE    keep the QA sessions in FILE, across restarts (env MOCK_STATE_FILE)
+  --log-requests       a line per request (or env MOCK_LOG=requests; failures are always logged)
+  --quiet              no log at all
+  --version            this package's version and the contracts'
+  --help               this text`;
 
 const { values } = parseArgs({
   options: {
+    help: { type: 'boolean', default: false },
+    version: { type: 'boolean', default: false },
     dynamic: { type: 'boolean', default: false },
     seed: { type: 'string' },
     port: { type: 'string' },
@@ -21,6 +38,21 @@ const { values } = parseArgs({
     'state-file': { type: 'string' },
   },
 });
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.version) {
+  const versionOf = (file: string | URL) =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  const contracts = import.meta.resolve('@zhique/workbench-contracts/package.json');
+  console.log(
+    `@zhique/workbench-mock ${versionOf(path.join(packageRoot, 'package.json'))}\n` +
+      `@zhique/workbench-contracts ${versionOf(new URL(contracts))}`,
+  );
+  process.exit(0);
+}
 
 const port = Number(values.port ?? process.env.MOCK_PORT ?? 4010);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -6,14 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
-import { projectRoot } from '../tools/lib/paths';
+import { packageRoot } from './package-root';
 
-const SUB_APPS = path.join(import.meta.dirname, 'sub-apps');
+const SUB_APPS = path.join(packageRoot, 'sub-apps');
 const SOURCE = path.join(SUB_APPS, 'product');
 /**
  * The sub-app kit, which the samples import as ../kit/ (served at /__mock/apps/kit/): the
@@ -22,11 +24,13 @@ const SOURCE = path.join(SUB_APPS, 'product');
 export const KIT_DIR = path.dirname(
   fileURLToPath(import.meta.resolve('@zhique/workbench-sub-app-kit/package.json')),
 );
+/**
+ * Where the build goes: the system's temporary folder, one per copy of this package (an
+ * installed package's own folder may not be writable); rebuilt only when its inputs change.
+ */
 export const CLASSIC_SAMPLE_DIR = path.join(
-  projectRoot,
-  'node_modules',
-  '.cache',
-  'workbench-sub-apps',
+  tmpdir(),
+  `workbench-mock-${createHash('sha256').update(packageRoot).digest('hex').slice(0, 12)}`,
   'product',
 );
 const STAMP = path.join(CLASSIC_SAMPLE_DIR, '.inputs');
@@ -61,8 +65,16 @@ function config(): webpack.Configuration {
       chunkLoadingGlobal: 'webpackJsonp_product',
       clean: true,
     },
-    module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
-    // The kit is imported as ../kit/ (its URL beside the samples); on disk it is packages/sub-app-kit.
+    // css-loader by its resolved path: webpack would look for it from the sample's folder.
+    module: {
+      rules: [
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, createRequire(import.meta.url).resolve('css-loader')],
+        },
+      ],
+    },
+    // The kit is imported as ../kit/ (its URL beside the samples); on disk it is the kit's package.
     resolve: { alias: { [path.join(SUB_APPS, 'kit')]: KIT_DIR } },
     plugins: [
       new HtmlWebpackPlugin({ template: './index.html', scriptLoading: 'defer' }),

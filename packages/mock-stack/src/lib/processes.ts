@@ -16,7 +16,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { projectRoot } from '../../tools/lib/paths';
 
 export interface ManagedProcess {
   readonly name: string;
@@ -126,7 +125,7 @@ export function spawnManaged(
   installHooks();
   ensureReaper();
   const child = spawn(command, args, {
-    cwd: options.cwd ?? projectRoot,
+    cwd: options.cwd ?? process.cwd(),
     env: options.env ?? process.env,
     detached: true,
     stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
