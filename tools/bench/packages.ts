@@ -1,6 +1,6 @@
 /**
  * `npm run bench:packages` (also the last part of `npm run bench`): what a backend team installs
- * to check its server, beside what this whole repository installs. The checker and the
+ * to check its server (and QA to run the mock stack), beside what this whole repository installs. The checker and the
  * contracts are packed (`npm pack`) and installed from their tarballs into an empty folder:
  * once with an empty npm cache (a machine that never installed anything; the packages come
  * from the registry), once with the cache that install left. The repository is installed the
@@ -55,12 +55,22 @@ export async function benchPackageInstalls(): Promise<string[]> {
     cold.remove();
     const warm = await installTarballs(tarballs);
     warm.remove();
+    // QA's install: the mock stack, with the packages of ours it needs from their tarballs.
+    const mockTarballs = [
+      ...tarballs,
+      (await pack('sub-app-kit', work)).tarball,
+      (await pack('mock-stack', work)).tarball,
+    ];
+    const mock = await installTarballs(mockTarballs);
+    mock.remove();
     const repository = await installRepository();
     return [
       '\nWhat a backend team installs to check its server (npm pack + npm install of the tarballs):',
       `  the checker and the contracts: ${mb(warm.bytes)} on disk, ${warm.packages} packages`,
       `    install, empty npm cache:   ${seconds(cold.installMs)}`,
       `    install, warm npm cache:    ${seconds(warm.installMs)}`,
+      `  QA's mock stack (with the contracts, the checker and the kit): ${mb(mock.bytes)} on disk, ${mock.packages} packages`,
+      `    install, warm npm cache:    ${seconds(mock.installMs)}`,
       `  the whole repository (npm ci): ${mb(repository.bytes)} on disk, ${repository.packages} packages`,
       `    install, warm npm cache, no install scripts: ${seconds(repository.ms)}`,
       `    this checkout's node_modules, install scripts run (the pinned Node) and caches: ${mb(diskBytes(path.join(projectRoot, 'node_modules')))}`,
