@@ -53,8 +53,9 @@ function stale(folder) {
 }
 
 /**
- * Builds the packages (the stale ones only with `ifStale`), in folder order (a package that
- * another one depends on needs no build first: dependencies stay external in each bundle).
+ * Builds the packages (the stale ones only with `ifStale`), in folder order: a package that
+ * another one depends on needs no build first (each bundle keeps its dependencies external, and
+ * the declarations read the other packages' sources through the `@zhique/source` condition).
  * @param {{ ifStale?: boolean, say?: (text: string) => void }} options @returns {number} an exit code
  */
 export function buildPackages({ ifStale = false, say = (text) => console.error(text) } = {}) {
