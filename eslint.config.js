@@ -182,7 +182,7 @@ const architecture = {
             },
           },
           {
-            from: { element: { types: { anyOf: ['mock-stack', 'vite-plugins', 'tools'] } } },
+            from: { element: { types: { anyOf: ['vite-plugins', 'tools'] } } },
             allow: { to: { element: { type: 'constants' } } },
           },
           // The frame runtime's two reaches outside the protocol, by file: the nonce reader it

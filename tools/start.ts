@@ -186,6 +186,7 @@ async function main(): Promise<void> {
         ...(mode ? ['--mode', 'integration'] : []),
       ];
   web = spawnManaged(preview ? 'vite preview' : 'vite', nodeBinary(), args, {
+    cwd: projectRoot,
     inherit: true,
     env: {
       ...process.env,

@@ -109,7 +109,7 @@ describe('nothing a client sends takes a service down', () => {
       });
       expect(response.status, key.slice(0, 8)).toBe(400);
       expect(await response.json()).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
-      // Prism's violation header now travels as ASCII JSON (patches/@stoplight+prism-http-server).
+      // Prism's violation header now travels as ASCII JSON (the mock's preload, prism/sl-violations.cjs).
       const violations = response.headers.get('sl-violations') ?? '';
       expect(violations).toMatch(/^[\x20-\x7e]+$/);
       if (key.length < 10) {

@@ -11,7 +11,7 @@
  *  - the kit installs with its types.
  * The broken server is the tests' own proxy in front of the installed mock.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,7 @@ async function startInstalledMock(): Promise<{ url: string }> {
   const port = await getPort();
   mockProcess = spawn(process.execPath, [mock.bin('workbench-mock'), '--port', String(port), '--quiet'], {
     cwd: mock.dir,
-    env: cleanEnv(),
+    env: USER_ENV,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   mockProcess.stdout?.on('data', (d: Buffer) => (mockOutput += d.toString()));
@@ -87,6 +87,22 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * The environment the installed commands run in: this repository's npm settings and commands
+ * left out, and the `node` a user's PATH gives. That is the system's when the checker supports
+ * it (Node 20.11 or later: the package's `engines` is then exercised, on Node 20 in CI), else
+ * this test's own Node, so that the test does not depend on what the machine has.
+ */
+function userEnv(): NodeJS.ProcessEnv {
+  const env = cleanEnv();
+  const found = spawnSync('node', ['-p', 'process.versions.node'], { env, encoding: 'utf8' });
+  const [major = 0, minor = 0] = (found.stdout ?? '').trim().split('.').map(Number);
+  if (found.status !== 0 || major < 20 || (major === 20 && minor < 11))
+    env.PATH = [path.dirname(process.execPath), env.PATH].join(path.delimiter);
+  return env;
+}
+const USER_ENV = userEnv();
+
 /** Runs a command of an installation in its folder, as a user's shell would (the `node` on PATH). */
 function runIn(
   installation: Installation,
@@ -95,7 +111,7 @@ function runIn(
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), {
       cwd: installation.dir,
-      env: cleanEnv(),
+      env: USER_ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -65,6 +65,7 @@ async function once(): Promise<Run> {
     nodeBinary(),
     [packageBin('tsx'), path.join(projectRoot, 'tools', 'start.ts')],
     {
+      cwd: projectRoot,
       env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
       onLine: (line) => {
         if (line.includes(BANNER)) bannerAt(performance.now());

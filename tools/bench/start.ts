@@ -36,7 +36,7 @@ async function once(): Promise<{ mockMs: number; appMs: number }> {
     'npm start',
     nodeBinary(),
     [packageBin('tsx'), path.join(projectRoot, 'tools', 'start.ts')],
-    { env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) } },
+    { cwd: projectRoot, env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) } },
   );
   try {
     await until(async () => {

@@ -83,7 +83,10 @@ export async function buildWhenStale(
   await withBuildLock(async () => {
     if (!force && !stale()) return; // built by another run meanwhile
     log(`building the app into ${path.relative(projectRoot, outDir)}/ (vite build)…`);
-    const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], { inherit: true });
+    const build = spawnManaged('vite build', nodeBinary(), [packageBin('vite'), 'build'], {
+      cwd: projectRoot,
+      inherit: true,
+    });
     const code = await build.exited;
     if (code !== 0) throw new Error(`vite build failed (${code})`);
   }, log);

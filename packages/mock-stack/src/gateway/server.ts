@@ -1,6 +1,6 @@
 /**
  * The one local gateway's server: what the mock stack (mock-stack) and the integration
- * gateway in front of a real back end (mock-stack/integration) have in common. It listens on
+ * gateway in front of a real back end (src/integration) have in common. It listens on
  * both loopbacks, turns each request target into a URL, hands requests and socket upgrades
  * to the mode's handlers, answers what none takes with a 404 envelope, and never lets a
  * handler's failure take the process down. What is behind `/api` is the mode's business.

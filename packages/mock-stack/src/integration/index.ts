@@ -1,7 +1,7 @@
 /**
  * The integration gateway: the app against a real back end (`--upstream URL`) or against a
  * recorded session (`--replay FILE.har`), on the same local gateway server as the mock stack
- * (mock-stack/gateway/server.ts) and at the same port, so the dev server and the preview proxy it
+ * (src/gateway/server.ts) and at the same port, so the dev server and the preview proxy it
  * exactly as they proxy the mock.
  *
  *   /api/<service>/…      forwarded: the request read whole (to check it), the answer streamed to
