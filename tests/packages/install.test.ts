@@ -18,6 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import getPort from 'get-port';
+import { waitForHttp } from '@zhique/workbench-mock/processes';
 import { cleanEnv, installTarballs, pack, type Installation, type PackedFile } from '../../tools/lib/packed';
 import { projectRoot } from '../../tools/lib/paths';
 import { startBrokenServer, type BrokenServer } from '../mock/broken-server';
@@ -46,16 +47,11 @@ async function startInstalledMock(): Promise<{ url: string }> {
   mockProcess.stdout?.on('data', (d: Buffer) => (mockOutput += d.toString()));
   mockProcess.stderr?.on('data', (d: Buffer) => (mockOutput += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    if (mockProcess.exitCode !== null) throw new Error(`the installed mock exited:\n${mockOutput}`);
-    const ok = await fetch(`${url}/__mock/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the installed mock did not answer:\n${mockOutput}`);
+  await waitForHttp(`${url}/__mock/health`, {
+    timeoutMs: 120_000,
+    abort: () => (mockProcess?.exitCode !== null ? `the installed mock exited:\n${mockOutput}` : undefined),
+  });
+  return { url };
 }
 
 beforeAll(async () => {
