@@ -6,6 +6,21 @@
  */
 import type { SubAppName } from './routes';
 
+/**
+ * A row of the management back-end's side menu, as the shell draws it (a group's rows follow
+ * it, one level deeper).
+ */
+export interface BootFrameMenuRow {
+  name: string;
+  depth: number;
+  /**
+   * The pages the row stands for: its own, and the hidden pages it is highlighted for
+   * (权限配置 highlights 角色管理); for a group, every page below it (it is open on them).
+   */
+  paths: string[];
+  group?: boolean;
+}
+
 export interface BootFrameFacts {
   /** The module tabs, in order (none in a frozen tenant). */
   tabs: SubAppName[];
@@ -16,9 +31,20 @@ export interface BootFrameFacts {
   /** The tenant is frozen: no feedback, renewal only. */
   frozen: boolean;
   /**
+   * The home page's mode (SPEC §6): in page2 (the engine's) the user centre has no joined
+   * enterprises. Missing in facts recorded before it existed.
+   */
+  homePage?: 'page1' | 'page2';
+  /**
    * The management back-end's root (from the server's permissions), null without one: a load
    * that starts on one of its pages fetches that page's code with the shell's (src/app/pages.ts).
    * Missing in facts recorded before it existed.
    */
   adminPath?: string | null;
+  /**
+   * The back-end's side menu (empty without one): a load that starts on one of its pages
+   * paints it, with the page's title, before the app's scripts run.
+   * Missing in facts recorded before it existed.
+   */
+  sideMenu?: BootFrameMenuRow[];
 }

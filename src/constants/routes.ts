@@ -56,6 +56,20 @@ export const USER_CENTER_PAGES = [
 ] as const;
 
 /** The feedback detail pages (no feedback icon there). */
+/**
+ * The management back-end's pages, relative to its root (the root comes from the server's
+ * permissions, so it is not fixed here): the app can render these; the server's menus say
+ * which of them a user reaches (src/features/admin/registry.ts).
+ */
+export const ADMIN_PAGE_PATHS = {
+  enterprise: '/enterprise',
+  members: '/members',
+  roles: '/roles',
+  permissions: '/permissions',
+} as const;
+
+export type AdminPageName = keyof typeof ADMIN_PAGE_PATHS;
+
 export const FEEDBACK_DETAIL_PATHS = [ROUTES.activityFeedbackDetail, ROUTES.questionFeedbackDetail] as const;
 
 /** Builders for the routes that carry data. */

@@ -5,11 +5,10 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-layout';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { appForPath, menuIcon, useAccess, type MenuNode } from '@/access';
-import type { BootFrameFacts } from '@/constants/boot-frame';
+import { menuIcon, useAccess, type MenuNode } from '@/access';
 import { SIDEBAR_WIDTH_PX, TIP_BAR_HEIGHT_PX } from '@/constants/limits';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { APP_TITLE, SHELL_TEXT } from '@/constants/texts';
@@ -18,7 +17,7 @@ import { TABLET_QUERY, useMediaQuery } from '@/ui/media-query';
 import { AppDesignTokens } from '@/ui/AppDesignTokens';
 import { SHELL_LAYOUT_TOKEN } from '@/ui/theme';
 import { ROUTES } from '@/constants/routes';
-import { readItem, writeItem } from '@/session/storage';
+import { useBootFrameFacts } from './boot-frame-facts';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
@@ -95,35 +94,13 @@ export interface MainLayoutProps {
   overlays?: ReactNode;
 }
 
-/**
- * Records what index.html's frame of the shell shows on the next load (vite-plugins/boot-frame):
- * the tabs, the home page's app, the tip bar, a frozen tenant; and the back-end's root, whose
- * pages the next load fetches early (src/app/pages.ts). Written only when it changed.
- */
-function useBootFrameFacts() {
-  const { routeSet, isPersonal, homePage, isFrozen, adminPath } = useAccess();
-  const tabs = routeSet.tabs.join(' ');
-  const landing = appForPath(routeSet.landing);
-  const tipBar = isPersonal && homePage === 'page1';
-  useEffect(() => {
-    const facts: BootFrameFacts = {
-      tabs: tabs ? (tabs.split(' ') as BootFrameFacts['tabs']) : [],
-      landing,
-      tipBar,
-      frozen: isFrozen,
-      adminPath,
-    };
-    if (JSON.stringify(readItem('bootFrame')) !== JSON.stringify(facts)) writeItem('bootFrame', facts);
-  }, [tabs, landing, tipBar, isFrozen, adminPath]);
-}
-
 /** The shell's chrome. The features that live in it are handed in by the app (src/app/Shell.tsx). */
 export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   const { pathname } = useLocation();
   const { adminPath, routeSet } = useAccess();
-  useBootFrameFacts();
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
   const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
+  useBootFrameFacts(menuData);
   const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;
   // Below 768 px ProLayout puts the side menu in a drawer. Its own toggle is a bare <span> (no
   // role, not focusable): the shell draws a real button instead and drives the drawer with it.

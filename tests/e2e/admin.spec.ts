@@ -131,6 +131,29 @@ test.describe('management back-end', () => {
     expect(sent).toEqual(['detail', 'menus answered']);
   });
 
+  test('owner: a back-end page opened from a bookmark paints its side menu and title before the app runs', async ({
+    page,
+  }) => {
+    await signInToShell(page, 'owner');
+    // The shell recorded the back-end's menu; hold the first bootstrap call so the frame stays.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/workbench/userconfig/v2/info', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/manage/roles', { waitUntil: 'domcontentloaded' });
+    const frame = page.locator('.boot-frame');
+    await expect(frame.locator('.boot-frame-menu-item')).toHaveText(['企业管理', '成员管理', '角色管理']);
+    await expect(frame.locator('.boot-frame-menu-selected')).toHaveText('角色管理');
+    await expect(frame.locator('.boot-frame-page-title')).toHaveText('角色管理', { useInnerText: true });
+    await expect(page.getByRole('status')).toHaveText('正在加载工作台…');
+    release();
+    await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: '角色管理' })).toBeVisible();
+  });
+
   test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {
     await signInToShell(page, 'member');
     const menu = await openAvatarMenu(page);

@@ -249,6 +249,10 @@ test.describe('first load', () => {
     { scenario: 'personal', path: ROUTES.home, width: 390 },
     { scenario: 'personal', path: ROUTES.home, width: 1440 },
     { scenario: 'owner', path: routeTo.subAppHome('product'), width: 390 },
+    { scenario: 'owner', path: '/manage/members', width: 390 },
+    { scenario: 'owner', path: '/manage/members', width: 1440 },
+    { scenario: 'personal', path: ROUTES.userCenter.baseInfo, width: 390 },
+    { scenario: 'personal', path: ROUTES.userCenter.baseInfo, width: 1440 },
   ] as const) {
     test(`nothing moves while the shell loads: ${scenario} ${path} at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });

@@ -100,6 +100,32 @@ test('the left column: phone, menu, and joined enterprises hidden in page2 mode'
   await expect(page.getByText('登录密码')).toBeVisible();
 });
 
+test("a user centre page opened from a bookmark paints the centre's layout before the app runs", async ({
+  page,
+}) => {
+  await signInToShell(page, 'page2', ROUTES.userCenter.accountSetting);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/workbench/userconfig/v2/info', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const frame = page.locator('.boot-frame');
+  // The menu as the app draws it (no joined enterprises in page2 mode), the page's entry current.
+  await expect(frame.locator('.boot-frame-uc-menu li:visible')).toHaveText([
+    '个人信息',
+    '账号设置',
+    '第三方账号',
+    '我的反馈',
+  ]);
+  await expect(frame.locator("[data-uc-item='accountSetting']")).toHaveCSS('color', 'rgb(23, 92, 211)');
+  await expect(frame.locator('.boot-frame-page-title')).toHaveText('账号设置', { useInnerText: true });
+  release();
+  await expect(page.getByText('登录密码')).toBeVisible();
+  await expect(frame).toHaveCount(0);
+});
+
 test('joined enterprises marks the current tenant', async ({ page }) => {
   await signInToShell(page, 'owner', ROUTES.userCenter.enterprise);
   const current = page.locator('[aria-current="true"]');

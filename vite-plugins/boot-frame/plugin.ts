@@ -7,25 +7,63 @@
  * stylesheet, the top bar's geometry in ./frame.css).
  *
  * Honest about what comes: the frame is drawn from what the shell recorded on its last render
- * (`BootFrameFacts`, src/layout/MainLayout.tsx) — the tabs, the home page's app, whether the tip
- * bar is offered (and not closed since), a frozen tenant — together with the session token.
- * Without both, or on a page that is not the shell's (sign-in callback, 404, entrance,
- * invite link, the back-end), the plain loading screen shows as before. The top bar's actions
- * (the bell's count, the avatar) are not drawn: they come with the app.
+ * (`BootFrameFacts`, src/layout/boot-frame-facts.ts) — the tabs, the home page's app, whether the
+ * tip bar is offered (and not closed since), a frozen tenant, the management back-end's side
+ * menu — together with the session token. A page of the back-end the user is given paints the
+ * side menu and the page's title over a loading page. Without a session and the facts, or on a
+ * page that is not the shell's (sign-in callback, 404, entrance, invite link, a back-end page
+ * the menu does not give), the plain loading screen shows as before. The top bar's actions
+ * (the bell's count, the avatar) and the menu's icons are not drawn: they come with the app.
  *
  * CSP: the decision is a small classic script from 'self' (`boot-frame-*.js`, in <head>, before
- * the body is parsed): it only sets attributes on <html>; the stylesheet shows what they select.
- * No inline script, no inline style element.
+ * the body is parsed): it sets attributes on <html>, and the stylesheet shows what they select;
+ * the side menu's rows (the server's names) it adds as the parser reaches the empty menu, before
+ * anything is painted. No inline script, no inline style.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
-import { ROUTES, type SubAppName } from '../../src/constants/routes.ts';
+import { ADMIN_PAGE_PATHS, ROUTES, type AdminPageName, type SubAppName } from '../../src/constants/routes.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
+import { ACCOUNT_TEXT } from '../../src/constants/texts/account.ts';
+import { ADMIN_TEXT } from '../../src/constants/texts/admin.ts';
+import { FEEDBACK_TEXT } from '../../src/constants/texts/feedback.ts';
 import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts/shell.ts';
 
 const APPS = Object.keys(ROUTES.subApps) as SubAppName[];
+const ADMIN_PAGES = Object.keys(ADMIN_PAGE_PATHS) as AdminPageName[];
+
+/** The user centre's pages in its menu's order (src/features/user-center/UserCenterLayout.tsx): menu entry, page title. */
+const USER_CENTER = {
+  baseInfo: {
+    path: ROUTES.userCenter.baseInfo,
+    label: ACCOUNT_TEXT.menu.baseInfo,
+    title: ACCOUNT_TEXT.menu.baseInfo,
+  },
+  accountSetting: {
+    path: ROUTES.userCenter.accountSetting,
+    label: ACCOUNT_TEXT.menu.accountSetting,
+    title: ACCOUNT_TEXT.menu.accountSetting,
+  },
+  thirdAccount: {
+    path: ROUTES.userCenter.thirdAccount,
+    label: ACCOUNT_TEXT.menu.thirdAccount,
+    title: ACCOUNT_TEXT.menu.thirdAccount,
+  },
+  enterprise: {
+    path: ROUTES.userCenter.enterprise,
+    label: ACCOUNT_TEXT.menu.enterprise,
+    title: ACCOUNT_TEXT.menu.enterprise,
+  },
+  myFeedback: {
+    path: ROUTES.userCenter.myFeedback,
+    label: ACCOUNT_TEXT.menu.myFeedback,
+    title: FEEDBACK_TEXT.myFeedbackTitle,
+  },
+} as const;
+type UserCenterPage = keyof typeof USER_CENTER;
+const USER_CENTER_PAGES = Object.keys(USER_CENTER) as UserCenterPage[];
 
 /** What the boot script needs: storage keys, the shell's own pages, the apps' paths. */
 export interface BootConfig {
@@ -36,6 +74,10 @@ export interface BootConfig {
    */
   shellPaths: { any: string[]; frozen: string[]; open: string[] };
   apps: Record<string, string>;
+  /** The back-end's pages the app renders, by their path below the back-end's root. */
+  adminPages: Record<string, AdminPageName>;
+  /** The user centre's pages, by their path (the joined enterprises' is not in page2 mode). */
+  userCenterPages: Record<string, UserCenterPage>;
 }
 
 export const BOOT_CONFIG: BootConfig = {
@@ -46,12 +88,16 @@ export const BOOT_CONFIG: BootConfig = {
     open: [ROUTES.activityFeedbackDetail, ROUTES.questionFeedbackDetail],
   },
   apps: ROUTES.subApps,
+  adminPages: Object.fromEntries(ADMIN_PAGES.map((page) => [ADMIN_PAGE_PATHS[page], page])),
+  userCenterPages: Object.fromEntries(USER_CENTER_PAGES.map((page) => [USER_CENTER[page].path, page])),
 };
 
 /**
  * The boot script (plain ES2017, a classic script): decides from storage and the URL whether
  * the frame shows, and which of its parts. Sets `data-boot-frame` (the current app, or empty),
- * `data-boot-tabs`, `data-boot-tip-bar`, `data-boot-frozen` on <html>; nothing when it is unsure.
+ * `data-boot-tabs`, `data-boot-tip-bar`, `data-boot-frozen`, `data-boot-admin` (the back-end's
+ * page), `data-boot-user-center` (the user centre's page, with `data-boot-page2`) on <html>;
+ * nothing when it is unsure. On a back-end page it fills the side menu.
  */
 export function bootScript(config: BootConfig): string {
   return `(function () {
@@ -70,20 +116,78 @@ export function bootScript(config: BootConfig): string {
     var within = function (prefix) {
       return path === prefix || path.indexOf(prefix + '/') === 0;
     };
-    // A frozen tenant has no app and no feedback page, only the renewal page (route-set.ts);
-    // where the shell would answer 404 instead, the frame is not painted.
     var frozen = facts.frozen === true;
-    var pages = config.shellPaths.any.concat(frozen ? config.shellPaths.frozen : config.shellPaths.open);
     var app = null;
-    for (var name in config.apps) if (within(config.apps[name])) app = name;
-    if (app !== null && (frozen || (facts.tabs.indexOf(app) < 0 && app !== 'channel'))) return;
-    if (path === '/') app = facts.landing;
-    else if (app === null && !pages.some(within)) return;
+    var adminPage = null;
+    var menu = Array.isArray(facts.sideMenu) ? facts.sideMenu : [];
+    var adminPath = typeof facts.adminPath === 'string' && facts.adminPath ? facts.adminPath : null;
+    if (adminPath !== null && within(adminPath)) {
+      // A page of the back-end this app renders, and one the recorded menu gives the user
+      // (a frozen tenant has none); anything else there redirects or says no: not painted.
+      var below = path.slice(adminPath.length);
+      if (frozen || !Object.prototype.hasOwnProperty.call(config.adminPages, below)) return;
+      var given = menu.some(function (row) {
+        return !row.group && Array.isArray(row.paths) && row.paths.indexOf(path) >= 0;
+      });
+      if (!given) return;
+      adminPage = config.adminPages[below];
+    } else {
+      // A frozen tenant has no app and no feedback page, only the renewal page (route-set.ts);
+      // where the shell would answer 404 instead, the frame is not painted.
+      var pages = config.shellPaths.any.concat(frozen ? config.shellPaths.frozen : config.shellPaths.open);
+      for (var name in config.apps) if (within(config.apps[name])) app = name;
+      if (app !== null && (frozen || (facts.tabs.indexOf(app) < 0 && app !== 'channel'))) return;
+      if (path === '/') app = facts.landing;
+      else if (app === null && !pages.some(within)) return;
+    }
     var html = document.documentElement;
     html.setAttribute('data-boot-frame', app || '');
     html.setAttribute('data-boot-tabs', facts.tabs.join(' '));
     if (facts.tipBar && read(config.keys.tipBarClosed) !== true) html.setAttribute('data-boot-tip-bar', '');
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
+    var page2 = facts.homePage === 'page2';
+    if (Object.prototype.hasOwnProperty.call(config.userCenterPages, path)) {
+      var userCenterPage = config.userCenterPages[path];
+      // In page2 mode the joined enterprises' page sends the user to the first page.
+      if (!(page2 && userCenterPage === 'enterprise')) {
+        html.setAttribute('data-boot-user-center', userCenterPage);
+        if (page2) html.setAttribute('data-boot-page2', '');
+      }
+    }
+    if (adminPage === null) return;
+    html.setAttribute('data-boot-admin', adminPage);
+    // The side menu's rows, as ProLayout draws them: a group open on the current page shows its
+    // rows, the current page's row is highlighted. Added when the parser reaches the (empty)
+    // menu: a mutation observer's callback runs before the browser may paint.
+    var fill = function (list) {
+      var shownTo = 0;
+      menu.forEach(function (row) {
+        if (typeof row.name !== 'string' || typeof row.depth !== 'number' || row.depth > shownTo) return;
+        var here = Array.isArray(row.paths) && row.paths.indexOf(path) >= 0;
+        shownTo = row.group && here ? row.depth + 1 : row.depth;
+        var item = document.createElement('li');
+        item.className =
+          'boot-frame-menu-item' + (row.group ? ' boot-frame-menu-group' : here ? ' boot-frame-menu-selected' : '');
+        item.setAttribute('data-depth', String(Math.min(row.depth, 3)));
+        var icon = document.createElement('span');
+        icon.className = 'boot-frame-menu-icon';
+        var text = document.createElement('span');
+        text.className = 'boot-frame-menu-text';
+        text.textContent = row.name;
+        item.appendChild(icon);
+        item.appendChild(text);
+        list.appendChild(item);
+      });
+    };
+    var list = document.querySelector('.boot-frame-menu');
+    if (list) return fill(list);
+    var observer = new MutationObserver(function () {
+      var found = document.querySelector('.boot-frame-menu');
+      if (!found) return;
+      observer.disconnect();
+      fill(found);
+    });
+    observer.observe(document, { childList: true, subtree: true });
   } catch (error) {
     // Storage unavailable or unreadable: the plain loading screen.
   }
@@ -98,19 +202,37 @@ const escape = (text: string) =>
 export function frameMarkup(): string {
   const perApp = (text: (app: SubAppName) => string, className: string) =>
     APPS.map((app) => `<span class="${className}" data-app="${app}">${escape(text(app))}</span>`).join('');
+  // Each back-end and user centre page's title, as its PageFrame shows it.
+  const titles = [
+    ...ADMIN_PAGES.map((page) => `<span data-admin-page="${page}">${escape(ADMIN_TEXT[page].title)}</span>`),
+    ...USER_CENTER_PAGES.map(
+      (page) => `<span data-uc-page="${page}">${escape(USER_CENTER[page].title)}</span>`,
+    ),
+  ].join('');
+  // The user centre's left column: the avatar's circle, the name's and phone's lines (they come
+  // with the app), its menu.
+  const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_PAGES.map((page) => `<li data-uc-item="${page}">${escape(USER_CENTER[page].label)}</li>`).join('')}</ul></div>`;
   return `<div class="boot-frame" hidden>
         <span class="boot-frame-status" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
         <div class="boot-frame-view" aria-hidden="true">
           <div class="tip-bar boot-frame-tip-bar"><span class="tip-bar-text">${escape(SHELL_TEXT.tipBar)}</span><span class="ant-btn-link boot-frame-tip-link">${escape(SHELL_TEXT.switchEnterprise)}</span></div>
           <div class="boot-frame-header"><span class="shell-home-link"><span class="shell-logo"></span><span class="boot-frame-title">${escape(APP_TITLE)}</span></span><span class="module-tabs boot-frame-tabs">${perApp((app) => SHELL_TEXT.apps[app], 'module-tab')}</span></div>
-          <div class="boot-frame-content"><div class="boot-frame-card"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span>${perApp((app) => SHELL_TEXT.appLoading(SHELL_TEXT.apps[app]), 'boot-frame-loading')}</div></div>
-          <div class="shell-footer boot-frame-footer"><span>${escape(SHELL_TEXT.poweredBy)} <span class="boot-frame-link boot-frame-provider">${escape(SHELL_TEXT.provider.name)}</span></span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.guide)}</span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.usageHelp)}</span><span class="boot-frame-link boot-frame-feedback">${escape(SHELL_TEXT.feedback)}</span></div>
+          <div class="boot-frame-body">
+            <div class="boot-frame-sider"><ul class="boot-frame-menu"></ul></div>
+            <div class="boot-frame-main">
+              <div class="boot-frame-content"><div class="boot-frame-card"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span>${perApp((app) => SHELL_TEXT.appLoading(SHELL_TEXT.apps[app]), 'boot-frame-loading')}</div><div class="boot-frame-page">${userCenterSide}<div class="boot-frame-page-card"><div class="boot-frame-page-title">${titles}</div><div class="boot-frame-page-loading"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span></div></div></div></div>
+              <div class="shell-footer boot-frame-footer"><span>${escape(SHELL_TEXT.poweredBy)} <span class="boot-frame-link boot-frame-provider">${escape(SHELL_TEXT.provider.name)}</span></span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.guide)}</span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.usageHelp)}</span><span class="boot-frame-link boot-frame-feedback">${escape(SHELL_TEXT.feedback)}</span></div>
+            </div>
+          </div>
         </div>
       </div>
       `;
 }
 
-/** ./frame.css, with the rules per app (tab shown, tab current, loading text) generated from the route table. */
+/**
+ * ./frame.css, with the rules per app (tab shown, tab current, loading text), per back-end page
+ * (its title) and per user centre page (its title, its menu entry) generated from the route tables.
+ */
 export function frameCss(): string {
   const base = readFileSync(path.join(import.meta.dirname, 'frame.css'), 'utf8');
   const perApp = APPS.map(
@@ -125,7 +247,23 @@ html[data-boot-frame='${app}'] .boot-frame .module-tab[data-app='${app}'] {
 }
 `,
   ).join('');
-  return `${base}\n/* Generated per app by vite-plugins/boot-frame/plugin.ts. */\n${perApp}`;
+  const perAdminPage = ADMIN_PAGES.map(
+    (page) => `html:not([data-boot-admin='${page}']) .boot-frame [data-admin-page='${page}'] {
+  display: none;
+}
+`,
+  ).join('');
+  const perUserCenterPage = USER_CENTER_PAGES.map(
+    (page) => `html:not([data-boot-user-center='${page}']) .boot-frame [data-uc-page='${page}'] {
+  display: none;
+}
+html[data-boot-user-center='${page}'] .boot-frame [data-uc-item='${page}'] {
+  background: #e8f4ff;
+  color: #175cd3;
+}
+`,
+  ).join('');
+  return `${base}\n/* Generated per app, back-end and user centre page by vite-plugins/boot-frame/plugin.ts. */\n${perApp}${perAdminPage}${perUserCenterPage}`;
 }
 
 export function bootFrame(): Plugin {

@@ -7,16 +7,9 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
+import { ADMIN_PAGE_PATHS } from '@/constants/routes';
 import type { FirstData } from '@/session/first-data';
 import { prefetchCurrentTenant } from './first-data';
-
-/** Page routes relative to the back-end root. */
-export const ADMIN_PAGE_PATHS = {
-  enterprise: '/enterprise',
-  members: '/members',
-  roles: '/roles',
-  permissions: '/permissions',
-} as const;
 
 /** A page as a load that starts on it fetches it: its code, and its first data call. */
 export interface AdminPageStart {

@@ -1,7 +1,8 @@
 /**
  * index.html's boot script (vite-plugins/boot-frame/plugin.ts): the frame of the signed-in shell is
  * shown only with a session and the shell's recorded facts, on the shell's own pages, and shows
- * what those facts say (tabs, current app, tip bar unless closed, frozen tenant).
+ * what those facts say (tabs, current app, tip bar unless closed, frozen tenant, the back-end's
+ * side menu and page).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BootFrameFacts } from '@/constants/boot-frame';
@@ -16,15 +17,34 @@ const PERSONAL: BootFrameFacts = {
   frozen: false,
 };
 
+const OWNER: BootFrameFacts = {
+  tabs: ['manual', 'product'],
+  landing: 'manual',
+  tipBar: false,
+  frozen: false,
+  adminPath: '/manage',
+  sideMenu: [
+    { name: '企业管理', depth: 0, paths: ['/manage/enterprise'] },
+    { name: '成员管理', depth: 0, paths: ['/manage/members'] },
+    { name: '角色管理', depth: 0, paths: ['/manage/roles', '/manage/permissions'] },
+  ],
+};
+
 function reset() {
   localStorage.clear();
+  document.body.innerHTML = '';
   for (const name of [...document.documentElement.attributes].map((a) => a.name))
     if (name.startsWith('data-boot')) document.documentElement.removeAttribute(name);
 }
 
-/** A fresh page load at `path` with these stored items: the attributes the script set on <html>. */
-function boot(path: string, items: Record<string, unknown>) {
+/**
+ * A fresh page load at `path` with these stored items: the attributes the script set on <html>.
+ * The frame's markup is in the page already unless `parsed` is false (then the test adds it, as
+ * the parser would after the script in <head> ran).
+ */
+function boot(path: string, items: Record<string, unknown>, { parsed = true } = {}) {
   reset();
+  if (parsed) document.body.innerHTML = frameMarkup();
   window.history.replaceState(null, '', path);
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
   // The script as the build emits it, run as a classic script would be.
@@ -86,6 +106,103 @@ describe('boot frame', () => {
     expect(boot('/micro-app-channel/', session(PERSONAL))).toHaveProperty('data-boot-frame', 'channel');
   });
 
+  it("paints a back-end page the menu gives: its side menu, the current row, the page's title", () => {
+    const session = (facts: BootFrameFacts) => ({
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: facts,
+    });
+    expect(boot('/manage/members', session(OWNER))).toEqual({
+      'data-boot-frame': '',
+      'data-boot-tabs': 'manual product',
+      'data-boot-admin': 'members',
+    });
+    expect(document.querySelector('.boot-frame-menu')!.textContent).toBe('企业管理成员管理角色管理');
+    // A hidden page highlights the entry it belongs to (权限配置 → 角色管理).
+    expect(boot('/manage/permissions', session(OWNER))).toHaveProperty('data-boot-admin', 'permissions');
+    expect(document.querySelector('.boot-frame-menu-selected')!.textContent).toBe('角色管理');
+    // Not a page of the app's, not one the menu gives, the root (a redirect), a frozen tenant, no menu: not painted.
+    const noRoles = { ...OWNER, sideMenu: OWNER.sideMenu!.slice(0, 2) };
+    for (const [path, facts] of [
+      ['/manage/unknown', OWNER],
+      ['/manage', OWNER],
+      ['/manage/__proto__', OWNER],
+      ['/manage/roles', noRoles],
+      ['/manage/members', { ...OWNER, frozen: true }],
+      ['/manage/members', { ...OWNER, sideMenu: undefined }],
+      ['/manage/members', { ...OWNER, adminPath: null }],
+    ] as const)
+      expect(boot(path, session(facts)), path).toEqual({});
+  });
+
+  it("paints a user centre page's layout: its menu with the page's entry current, the page's title", () => {
+    const session = (facts: BootFrameFacts) => ({
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: facts,
+    });
+    expect(boot(ROUTES.userCenter.accountSetting, session(PERSONAL))).toEqual({
+      'data-boot-frame': '',
+      'data-boot-tabs': 'manual product',
+      'data-boot-tip-bar': '',
+      'data-boot-user-center': 'accountSetting',
+    });
+    // In page2 mode the joined enterprises are not in the menu, and their page sends the user on.
+    const page2: BootFrameFacts = { ...PERSONAL, tipBar: false, homePage: 'page2' };
+    expect(boot(ROUTES.userCenter.baseInfo, session(page2))).toEqual({
+      'data-boot-frame': '',
+      'data-boot-tabs': 'manual product',
+      'data-boot-user-center': 'baseInfo',
+      'data-boot-page2': '',
+    });
+    expect(boot(ROUTES.userCenter.enterprise, session(page2))).not.toHaveProperty('data-boot-user-center');
+    expect(boot(ROUTES.userCenter.root, session(PERSONAL))).not.toHaveProperty('data-boot-user-center');
+  });
+
+  it('fills the side menu as the parser reaches it, before any paint', async () => {
+    const grouped: BootFrameFacts = {
+      ...OWNER,
+      sideMenu: [
+        { name: '企业管理', depth: 0, paths: ['/manage/enterprise'] },
+        { name: '成员与角色', depth: 0, paths: ['/manage/members', '/manage/roles'], group: true },
+        { name: '成员管理', depth: 1, paths: ['/manage/members'] },
+        { name: '角色管理', depth: 1, paths: ['/manage/roles'] },
+        { name: '其他', depth: 0, paths: ['/manage/x'], group: true },
+        { name: '不显示', depth: 1, paths: ['/manage/x'] },
+      ],
+    };
+    boot(
+      '/manage/roles',
+      { [STORAGE_KEYS.token]: 't', [STORAGE_KEYS.bootFrame]: grouped },
+      { parsed: false },
+    );
+    expect(document.querySelector('.boot-frame-menu')).toBeNull();
+    // The body arrives after the script ran, as the parser adds it.
+    document.body.innerHTML = frameMarkup();
+    await Promise.resolve();
+    const rows = [...document.querySelectorAll('.boot-frame-menu li')].map((row) => ({
+      text: row.textContent,
+      depth: row.getAttribute('data-depth'),
+      className: row.className,
+    }));
+    expect(rows).toEqual([
+      { text: '企业管理', depth: '0', className: 'boot-frame-menu-item' },
+      { text: '成员与角色', depth: '0', className: 'boot-frame-menu-item boot-frame-menu-group' },
+      { text: '成员管理', depth: '1', className: 'boot-frame-menu-item' },
+      { text: '角色管理', depth: '1', className: 'boot-frame-menu-item boot-frame-menu-selected' },
+      // A group the page is not in stays closed.
+      { text: '其他', depth: '0', className: 'boot-frame-menu-item boot-frame-menu-group' },
+    ]);
+    // The server's names are text, never markup.
+    boot('/manage/members', {
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: {
+        ...OWNER,
+        sideMenu: [{ name: '<img src=x>', depth: 0, paths: ['/manage/members'] }],
+      },
+    });
+    expect(document.querySelector('.boot-frame-menu img')).toBeNull();
+    expect(document.querySelector('.boot-frame-menu')!.textContent).toBe('<img src=x>');
+  });
+
   it('survives unreadable storage', () => {
     window.history.replaceState(null, '', '/');
     localStorage.setItem(STORAGE_KEYS.token, '"t"');
@@ -100,6 +217,15 @@ describe('boot frame', () => {
     for (const app of Object.keys(BOOT_CONFIG.apps)) {
       expect(markup).toContain(`data-app="${app}"`);
       expect(frameCss()).toContain(`[data-boot-frame='${app}']`);
+    }
+    for (const page of Object.values(BOOT_CONFIG.adminPages)) {
+      expect(markup).toContain(`data-admin-page="${page}"`);
+      expect(frameCss()).toContain(`[data-boot-admin='${page}']`);
+    }
+    for (const page of Object.values(BOOT_CONFIG.userCenterPages)) {
+      expect(markup).toContain(`data-uc-item="${page}"`);
+      expect(markup).toContain(`data-uc-page="${page}"`);
+      expect(frameCss()).toContain(`[data-boot-user-center='${page}']`);
     }
   });
 });

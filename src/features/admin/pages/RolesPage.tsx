@@ -13,12 +13,13 @@ import { getListAllRolesQueryKey, listRoles, useDeleteRole } from '@generated/rb
 import type { Role } from '@generated/rbac/model';
 import { Access, useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
+import { ADMIN_PAGE_PATHS } from '@/constants/routes';
 import { ROLE_PAGE_SIZE } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
-import { ADMIN_PAGE_PATHS, permissionsHref } from '../registry';
+import { permissionsHref } from '../registry';
 import { RoleForm } from '../roles/RoleForm';
 
 const T = ADMIN_TEXT.roles;
