@@ -6,10 +6,10 @@
  */
 import { ModalForm, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert, type ModalProps } from 'antd';
-import type { ReactElement } from 'react';
 import { CONTACT_NAME_MAX, MOBILE_DIGITS, TENANT_DESCRIPTION_MAX } from '@/constants/limits';
 import { TEXT } from '@/constants/texts';
 import { isRequired, tenantUpgradeSchema, yupField, type TenantUpgradeValues } from '@/validation';
+import type { DialogControl } from './lazy-dialog';
 
 /** The request body's fields, trimmed, without an empty remark. */
 export interface TenantUpgradeFields {
@@ -23,8 +23,8 @@ export interface TenantUpgradeFormProps {
   initialValues: Partial<TenantUpgradeValues>;
   /** Sends the request; resolves false to keep the form (and what was typed) as it is. */
   onSubmit: (fields: TenantUpgradeFields) => Promise<boolean>;
-  /** In a dialog opened by `trigger` (the back-end), or on the page (renewal). */
-  dialog?: { title: string; trigger: ReactElement; modalProps?: ModalProps };
+  /** In a dialog, opened by its owner (the back-end), or on the page (renewal). */
+  dialog?: { title: string; modalProps?: ModalProps } & DialogControl;
 }
 
 const T = TEXT.tenant;
@@ -78,7 +78,8 @@ export function TenantUpgradeForm({ initialValues, onSubmit, dialog }: TenantUpg
       <ModalForm<TenantUpgradeValues>
         title={dialog.title}
         width={520}
-        trigger={dialog.trigger}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         modalProps={dialog.modalProps}
         initialValues={initialValues}
         scrollToFirstError

@@ -48,7 +48,11 @@ export const dialogs = {
 function returnFocus(name: ShellDialog) {
   const opener = openers.get(name);
   openers.delete(name);
-  if (!opener) return;
+  if (opener) returnFocusTo(opener);
+}
+
+/** Gives the focus back to `opener` once a dialog has closed, unless the user put it elsewhere. */
+export function returnFocusTo(opener: HTMLElement): void {
   requestAnimationFrame(() => {
     const focused = document.activeElement;
     const lost = !focused || focused === document.body || focused.closest('.ant-modal-wrap, .ant-drawer');

@@ -154,6 +154,29 @@ test.describe('management back-end', () => {
     await expect(page.getByRole('menuitem', { name: '角色管理' })).toBeVisible();
   });
 
+  test("owner: a page's dialog is fetched when first wanted, and opens on the first press", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'owner', '/manage/enterprise');
+    await expect(page.getByText('面向长三角制造企业的供应链协同平台运营方。')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(request.url());
+    });
+    // The form (ProComponents' fields) is not part of the page: resting on its button fetches it.
+    const edit = page.getByRole('button', { name: '编辑企业' });
+    await edit.hover();
+    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: '编辑企业' });
+    await expect(dialog.getByLabel('企业名称')).toHaveValue('华东智能制造供应链协同创新中心有限公司');
+    await dialog.getByRole('button', { name: /取\s?消/ }).click();
+    await expect(dialog).toBeHidden();
+    // The focus goes back to the button that opened it.
+    await expect(edit).toBeFocused();
+  });
+
   test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {
     await signInToShell(page, 'member');
     const menu = await openAvatarMenu(page);

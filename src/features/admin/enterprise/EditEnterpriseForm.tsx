@@ -1,11 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { getGetUserConfigQueryKey, useUpdateTenant } from '@generated/workbench/workbench';
 import type { TenantDetail } from '@generated/workbench/model';
 import { TENANT_DESCRIPTION_MAX, TENANT_INDUSTRY_MAX, TENANT_NAME_MAX } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { isRequired, tenantUpdateSchema, yupField, type TenantUpdateValues } from '@/validation';
 import { useRefreshTenant } from '../tenant';
 import { MODAL_FORM_PROPS } from '../modal-form';
@@ -13,8 +13,15 @@ import { MODAL_FORM_PROPS } from '../modal-form';
 const T = ADMIN_TEXT.enterprise;
 const rule = (field: keyof TenantUpdateValues) => [yupField(tenantUpdateSchema, field)];
 
-/** 编辑企业: the profile in a modal form; on failure the modal stays open with what was typed. */
-export function EditEnterpriseForm({ tenant }: { tenant: TenantDetail }) {
+/**
+ * 编辑企业: the profile in a modal form; on failure the modal stays open with what was typed.
+ * Fetched when first wanted (src/ui/lazy-dialog.tsx): the page draws its button.
+ */
+export default function EditEnterpriseForm({
+  tenant,
+  open,
+  onOpenChange,
+}: { tenant: TenantDetail } & DialogControl) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = useRefreshTenant();
@@ -24,7 +31,8 @@ export function EditEnterpriseForm({ tenant }: { tenant: TenantDetail }) {
     <ModalForm<TenantUpdateValues>
       title={T.edit}
       width={560}
-      trigger={<Button icon={<EditOutlined />}>{T.edit}</Button>}
+      open={open}
+      onOpenChange={onOpenChange}
       modalProps={MODAL_FORM_PROPS}
       initialValues={{
         tenant_name: tenant.tenant_name,

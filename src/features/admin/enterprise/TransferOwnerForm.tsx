@@ -1,7 +1,6 @@
-import { SwapOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button } from 'antd';
+import { Alert, App } from 'antd';
 import {
   getGetUserConfigQueryKey,
   getGetUserMenusQueryKey,
@@ -9,13 +8,18 @@ import {
 } from '@generated/workbench/workbench';
 import type { TenantDetail } from '@generated/workbench/model';
 import { ADMIN_RULE_TEXT, ADMIN_TEXT } from '@/constants/texts';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { useRefreshTenant } from '../tenant';
 import { MODAL_FORM_PROPS } from '../modal-form';
 
 const T = ADMIN_TEXT.enterprise;
 
-/** 转让企业: pick another member as the new owner. */
-export function TransferOwnerForm({ tenant }: { tenant: TenantDetail }) {
+/** 转让企业: pick another member as the new owner. Fetched when first wanted (src/ui/lazy-dialog.tsx). */
+export default function TransferOwnerForm({
+  tenant,
+  open,
+  onOpenChange,
+}: { tenant: TenantDetail } & DialogControl) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = useRefreshTenant();
@@ -26,7 +30,8 @@ export function TransferOwnerForm({ tenant }: { tenant: TenantDetail }) {
     <ModalForm<{ gid: string }>
       title={T.transfer}
       width={480}
-      trigger={<Button icon={<SwapOutlined />}>{T.transfer}</Button>}
+      open={open}
+      onOpenChange={onOpenChange}
       modalProps={MODAL_FORM_PROPS}
       submitter={{ submitButtonProps: { disabled: candidates.length === 0 } }}
       onFinish={async ({ gid }) => {

@@ -1,16 +1,20 @@
-import { UserAddOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useInviteUserByPhone } from '@generated/workbench/workbench';
 import { ADMIN_TEXT } from '@/constants/texts';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { invitePhoneSchema, yupField } from '@/validation';
 import { useRefreshTenant } from '../tenant';
 import { MODAL_FORM_PROPS } from '../modal-form';
 
 const T = ADMIN_TEXT.members;
 
-/** 邀请成员 by mobile number. */
-export function InviteByPhoneForm({ tenantLink }: { tenantLink: string }) {
+/** 邀请成员 by mobile number. Fetched when first wanted (src/ui/lazy-dialog.tsx). */
+export default function InviteByPhoneForm({
+  tenantLink,
+  open,
+  onOpenChange,
+}: { tenantLink: string } & DialogControl) {
   const { message } = App.useApp();
   const refresh = useRefreshTenant();
   const invite = useInviteUserByPhone();
@@ -19,11 +23,8 @@ export function InviteByPhoneForm({ tenantLink }: { tenantLink: string }) {
     <ModalForm<{ phone: string }>
       title={T.invite}
       width={420}
-      trigger={
-        <Button type="primary" icon={<UserAddOutlined />}>
-          {T.invite}
-        </Button>
-      }
+      open={open}
+      onOpenChange={onOpenChange}
       modalProps={MODAL_FORM_PROPS}
       onFinish={async (values) => {
         const { phone } = invitePhoneSchema.cast(values);

@@ -1,18 +1,22 @@
 /** 企业管理 (/manage/enterprise): the enterprise's profile and the owner's actions, each gated by its code. */
-import { Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
+import { EditOutlined, RocketOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { Access } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime, remainingDaysText } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { lazyDialog } from '@/ui/lazy-dialog';
 import { DissolveButton } from '../enterprise/DissolveButton';
-import { EditEnterpriseForm } from '../enterprise/EditEnterpriseForm';
-import { TransferOwnerForm } from '../enterprise/TransferOwnerForm';
-import { UpgradeForm } from '../enterprise/UpgradeForm';
 import { useCurrentTenant } from '../tenant';
 
 const T = ADMIN_TEXT.enterprise;
+
+// The forms (ProComponents' fields) come when first wanted: the page is a description list.
+const EditEnterpriseForm = lazyDialog(() => import('../enterprise/EditEnterpriseForm'));
+const TransferOwnerForm = lazyDialog(() => import('../enterprise/TransferOwnerForm'));
+const UpgradeForm = lazyDialog(() => import('../enterprise/UpgradeForm'));
 
 const orEmpty = (text: string | null | undefined) =>
   text ? text : <Typography.Text type="secondary">{T.empty}</Typography.Text>;
@@ -24,13 +28,34 @@ export default function EnterprisePage() {
   const actions = tenant ? (
     <Space wrap>
       <Access code={POWER.enterpriseEdit}>
-        <EditEnterpriseForm tenant={tenant} />
+        <EditEnterpriseForm
+          tenant={tenant}
+          trigger={(props) => (
+            <Button {...props} icon={<EditOutlined />}>
+              {T.edit}
+            </Button>
+          )}
+        />
       </Access>
       <Access code={POWER.enterpriseTransfer}>
-        <TransferOwnerForm tenant={tenant} />
+        <TransferOwnerForm
+          tenant={tenant}
+          trigger={(props) => (
+            <Button {...props} icon={<SwapOutlined />}>
+              {T.transfer}
+            </Button>
+          )}
+        />
       </Access>
       <Access code={POWER.enterpriseUpgrade}>
-        <UpgradeForm tenant={tenant} />
+        <UpgradeForm
+          tenant={tenant}
+          trigger={(props) => (
+            <Button {...props} icon={<RocketOutlined />}>
+              {T.upgrade}
+            </Button>
+          )}
+        />
       </Access>
       <Access code={POWER.enterpriseDissolve}>
         <DissolveButton tenant={tenant} />

@@ -4,7 +4,7 @@
  * member's roles, removing a member, and batch role changes on selected rows.
  * Every action is gated by the route's codes.
  */
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -18,12 +18,15 @@ import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
-import { BatchRolesForm } from '../members/BatchRolesForm';
-import { InviteByPhoneForm } from '../members/InviteByPhoneForm';
+import { lazyDialog } from '@/ui/lazy-dialog';
 import { MemberRolesForm } from '../members/MemberRolesForm';
 import { useCurrentTenant, useRefreshTenant } from '../tenant';
 
 const T = ADMIN_TEXT.members;
+
+// The forms behind the toolbar's and the selection bar's buttons come when first wanted.
+const InviteByPhoneForm = lazyDialog(() => import('../members/InviteByPhoneForm'));
+const BatchRolesForm = lazyDialog(() => import('../members/BatchRolesForm'));
 
 const displayName = (m: Member) => m.user_name || m.phone;
 
@@ -153,10 +156,28 @@ export default function MembersPage() {
         tableAlertOptionRender={() => (
           <Space size={0}>
             <Access code={POWER.memberAssignRoles}>
-              <BatchRolesForm mode="assign" gids={selected} onDone={() => setSelected([])} />
+              <BatchRolesForm
+                mode="assign"
+                gids={selected}
+                onDone={() => setSelected([])}
+                trigger={(props) => (
+                  <Button {...props} size="small" type="link" disabled={selected.length === 0}>
+                    {T.assignRoles}
+                  </Button>
+                )}
+              />
             </Access>
             <Access code={POWER.memberRemoveRoles}>
-              <BatchRolesForm mode="remove" gids={selected} onDone={() => setSelected([])} />
+              <BatchRolesForm
+                mode="remove"
+                gids={selected}
+                onDone={() => setSelected([])}
+                trigger={(props) => (
+                  <Button {...props} size="small" type="link" danger disabled={selected.length === 0}>
+                    {T.removeRoles}
+                  </Button>
+                )}
+              />
             </Access>
           </Space>
         )}
@@ -170,7 +191,14 @@ export default function MembersPage() {
             style={{ width: 220 }}
           />,
           <Access key="invite" code={POWER.memberInvite}>
-            <InviteByPhoneForm tenantLink={tenantLink} />
+            <InviteByPhoneForm
+              tenantLink={tenantLink}
+              trigger={(props) => (
+                <Button {...props} type="primary" icon={<UserAddOutlined />}>
+                  {T.invite}
+                </Button>
+              )}
+            />
           </Access>,
           <Access key="link" code={POWER.memberInvite}>
             <Button icon={<LinkOutlined />} onClick={() => dialogs.open('invite')}>

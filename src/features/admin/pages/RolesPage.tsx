@@ -19,10 +19,13 @@ import { ADMIN_TEXT } from '@/constants/texts';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
+import { lazyDialog } from '@/ui/lazy-dialog';
 import { permissionsHref } from '../registry';
-import { RoleForm } from '../roles/RoleForm';
 
 const T = ADMIN_TEXT.roles;
+
+// The editor (ProComponents' fields) comes when first wanted (src/ui/lazy-dialog.tsx).
+const RoleForm = lazyDialog(() => import('../roles/RoleForm'));
 
 /** A button a system role cannot use: shown disabled with the reason. */
 function SystemLocked({ label }: { label: string }) {
@@ -107,11 +110,11 @@ export default function RolesPage() {
                 void message.success(T.edited);
                 void changed();
               }}
-              trigger={
-                <Button type="link" size="small" aria-label={`${T.edit}：${role.name}`}>
+              trigger={(props) => (
+                <Button {...props} type="link" size="small" aria-label={`${T.edit}：${role.name}`}>
                   {T.edit}
                 </Button>
-              }
+              )}
             />
           )}
         </Access>,
@@ -186,11 +189,11 @@ export default function RolesPage() {
           <Access key="create" code={POWER.roleCreate}>
             <RoleForm
               onSaved={created}
-              trigger={
-                <Button type="primary" icon={<PlusOutlined />}>
+              trigger={(props) => (
+                <Button {...props} type="primary" icon={<PlusOutlined />}>
                   {T.create}
                 </Button>
-              }
+              )}
             />
           </Access>,
         ]}

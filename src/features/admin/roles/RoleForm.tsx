@@ -1,9 +1,9 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import type { ReactElement } from 'react';
 import { useCreateRole, useUpdateRole } from '@generated/rbac/rbac';
 import type { Role } from '@generated/rbac/model';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '@/constants/limits';
 import { ADMIN_TEXT } from '@/constants/texts';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { isRequired, roleSchema, yupField, type RoleValues } from '@/validation';
 import { MODAL_FORM_PROPS } from '../modal-form';
 
@@ -12,17 +12,18 @@ const T = ADMIN_TEXT.roles;
 /**
  * The role editor: creates a role (no `role`) or edits one. Rules come from
  * src/validation/role.ts; on a server refusal the modal stays open as typed.
- * The caller says what happens after a save (`onSaved`).
+ * The caller says what happens after a save (`onSaved`). Fetched when first wanted
+ * (src/ui/lazy-dialog.tsx).
  */
-export function RoleForm({
+export default function RoleForm({
   role,
-  trigger,
   onSaved,
+  open,
+  onOpenChange,
 }: {
   role?: Role;
-  trigger: ReactElement;
   onSaved: (saved: Role) => void;
-}) {
+} & DialogControl) {
   const create = useCreateRole();
   const update = useUpdateRole();
 
@@ -31,7 +32,8 @@ export function RoleForm({
       name="role-editor" // field ids must not clash with the list's search form (also "name")
       title={role ? T.editTitle : T.create}
       width={520}
-      trigger={trigger}
+      open={open}
+      onOpenChange={onOpenChange}
       modalProps={MODAL_FORM_PROPS}
       initialValues={role ? { name: role.name, description: role.description } : undefined}
       onFinish={async (values) => {

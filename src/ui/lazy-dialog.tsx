@@ -1,0 +1,98 @@
+/**
+ * A page's dialog whose code is fetched when it is first wanted, not with the page: the page
+ * draws the button that opens it; the dialog (a ModalForm with ProComponents' fields: most of a
+ * page's code when the page itself is a description list) is fetched when the pointer rests on
+ * the button, when it takes the focus or a touch, and at the latest on the press, which opens it
+ * as soon as it is there (the button spins meanwhile). A failed fetch says so and is tried again
+ * on the next press. Closed, the dialog gives the focus back to its button (its first field took
+ * it as it opened, so antd would leave it on the page's body).
+ *
+ * The dialog's module default-exports a component that takes ModalForm's own controlled props,
+ * `open` and `onOpenChange`; the page passes everything else, and draws the button with the
+ * props it is given (`trigger`).
+ */
+import { App, type ButtonProps } from 'antd';
+import { Suspense, lazy, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { TEXT } from '@/constants/texts';
+import { returnFocusTo } from './dialogs';
+
+/** ModalForm's controlled props (its `open` and `onOpenChange`), which the dialog receives. */
+export interface DialogControl {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** What the button that opens the dialog is drawn with. */
+type TriggerProps = Required<
+  Pick<ButtonProps, 'loading' | 'onClick' | 'onMouseEnter' | 'onFocus' | 'onTouchStart'>
+>;
+
+export type LazyDialogProps<P> = P & {
+  /** Draws the button that opens the dialog (the page's own, at once) with these props. */
+  trigger: (props: TriggerProps) => ReactElement;
+};
+
+/** A component that draws the trigger and opens the dialog `load` brings. */
+export function lazyDialog<P extends object>(
+  load: () => Promise<{ default: ComponentType<P & DialogControl> }>,
+): ComponentType<LazyDialogProps<P>> {
+  let loading: ReturnType<typeof load> | undefined;
+  let loaded = false;
+  const fetchDialog = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = true;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  // Rendered only once its module is there, so React never holds on to a failed fetch.
+  const Dialog = lazy(fetchDialog);
+
+  function LazyDialog({ trigger, ...props }: LazyDialogProps<P>) {
+    const { message } = App.useApp();
+    const [open, setOpen] = useState(false);
+    const [ready, setReady] = useState(loaded);
+    const openerRef = useRef<HTMLElement | null>(null);
+    const onOpenChange = (next: boolean) => {
+      setOpen(next);
+      if (!next && openerRef.current) returnFocusTo(openerRef.current);
+    };
+    const warm = (opening: boolean) => {
+      if (ready) return;
+      fetchDialog().then(
+        () => setReady(true),
+        () => {
+          if (!opening) return;
+          setOpen(false);
+          void message.error(TEXT.networkError);
+        },
+      );
+    };
+    return (
+      <>
+        {trigger({
+          loading: open && !ready,
+          onMouseEnter: () => warm(false),
+          onFocus: () => warm(false),
+          onTouchStart: () => warm(false),
+          onClick: (event) => {
+            openerRef.current = event.currentTarget;
+            warm(true);
+            setOpen(true);
+          },
+        })}
+        {/* Kept once there: closing animates, and a later opening is instant. */}
+        {ready ? (
+          <Suspense fallback={null}>
+            <Dialog {...(props as P)} open={open} onOpenChange={onOpenChange} />
+          </Suspense>
+        ) : null}
+      </>
+    );
+  }
+  return LazyDialog;
+}
