@@ -320,6 +320,47 @@ test.describe('first load', () => {
   });
 });
 
+test("a load that starts on a back-end page takes the back-end's antd styles from their stylesheet; other pages do not fetch it", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('antd-back-end')) fetched.push(new URL(request.url()).pathname);
+  });
+  await signInToShell(page, 'owner', '/manage/members');
+  // The first load knew nothing of the back-end yet; the home page never asks for the file.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+  await expect(page.locator('link[data-back-end-styles]')).toHaveJSProperty('disabled', true);
+  await expect(page.locator('link[href*="antd-back-end"]')).toHaveCount(1);
+  expect(fetched).toEqual([]);
+  await page.goto('/manage/members');
+  await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
+  expect(fetched).toHaveLength(1);
+  const generated = await page.evaluate(() =>
+    [
+      'ant-menu',
+      'ant-table',
+      'ant-pagination',
+      'ant-checkbox',
+      'ant-tag',
+      'ant-card',
+      'ant-pro-table',
+    ].filter((cls) =>
+      [...document.querySelectorAll('style')].some(
+        (style) => style.textContent?.includes(`.${cls}{`) || style.textContent?.includes(`.${cls} `),
+      ),
+    ),
+  );
+  expect(generated).toEqual([]);
+  // …and they apply: the selected side menu entry and the table's header.
+  await expect(page.getByRole('menuitem', { name: '成员管理' })).toHaveCSS(
+    'background-color',
+    'rgba(0, 0, 0, 0.04)',
+  );
+  await expect(page.getByRole('columnheader', { name: '成员' })).toHaveCSS('font-weight', '600');
+});
+
 test("the first load's scripts carry V8's compile hint, later chunks do not", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   // The module entry and its modules, as the app loader has them (the classic scripts are not the app's).

@@ -1,7 +1,8 @@
 /**
- * Prints the CSS of the shell's first screen (./shell-sample.tsx) with the cache map
- * that tells antd's CSS-in-JS these styles are already on the page, so the browser skips
- * generating and inserting them (@ant-design/cssinjs `CSS_FILE_STYLE`).
+ * Prints the CSS of the shell's first screen (./shell-sample.tsx) and of a management back-end
+ * page (./back-end-sample.tsx), as JSON `{ shell, backEnd }`, each with the cache map that tells
+ * antd's CSS-in-JS these styles are already on the page, so the browser skips generating and
+ * inserting them (@ant-design/cssinjs `CSS_FILE_STYLE`).
  *
  * antd and ProComponents key a style by the hash of the token it was made with and the
  * component's name (antd adds the class prefixes), so a style made here is used in the
@@ -13,21 +14,38 @@
  * test "the shell's antd and ProComponents styles come from the built stylesheet" fails if
  * they do not. tests/unit/build/antd-css.test.tsx checks that the styles depend on nothing
  * else (ProLayout's props, the window's width).
+ *
+ * The back-end's file holds only the styles the shell's has not, and the map of both: antd
+ * reads one map, the `content` of one class, and the later file's rule wins.
  * Run with NODE_ENV=production: the class names must be the production build's.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { BackEndSample } from './back-end-sample';
 import { ShellSample } from './shell-sample';
 
-export function extractShellCss(): string {
+/** antd's map rule, last in an extract: `.data-ant-cssinjs-cache-path{content:"path:hash;…";}`. */
+const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}$/;
+
+export function extractCss(): { shell: string; backEnd: string } {
   if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production');
   const cache = createCache();
-  renderToString(
-    <StyleProvider cache={cache}>
-      <ShellSample />
-    </StyleProvider>,
-  );
-  return extractStyle(cache, { plain: true, types: 'style' });
+  // `once`: each extract holds only what the ones before it did not.
+  const extract = (sample: ReactElement) => {
+    renderToString(<StyleProvider cache={cache}>{sample}</StyleProvider>);
+    const css = extractStyle(cache, { plain: true, types: 'style', once: true });
+    const map = MAP_RULE.exec(css);
+    if (!map) throw new Error("antd-css: the extract does not end with antd's cache map");
+    return { css, map: map[1]! };
+  };
+  const shell = extract(<ShellSample />);
+  const backEnd = extract(<BackEndSample />);
+  const both = [shell.map, backEnd.map].filter(Boolean).join(';');
+  return {
+    shell: shell.css,
+    backEnd: backEnd.css.replace(MAP_RULE, `.data-ant-cssinjs-cache-path{content:"${both}";}`),
+  };
 }
 
-if (import.meta.main) process.stdout.write(extractShellCss());
+if (import.meta.main) process.stdout.write(JSON.stringify(extractCss()));

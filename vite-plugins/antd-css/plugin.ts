@@ -3,6 +3,12 @@
  * app's own styles.css still comes after it (./extract.tsx says what is in it and
  * why the browser then skips generating them). The dev server keeps run-time styles:
  * its class names are antd's development ones.
+ *
+ * The management back-end's further styles are a second file, named right after it by a
+ * `disabled` link, which the browser neither fetches nor applies: the boot script links it when
+ * the load starts on a back-end page (vite-plugins/boot-frame), before the app's scripts are
+ * requested, with a link of its own, which does not hold the first paint back. Every other page, and a back-end page reached inside the app, generates those
+ * styles at run time as before (antd reads its map of styles once, as it renders first).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,7 +16,11 @@ import type { Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
 import { nodeBinary, packageBin } from '../../tools/lib/paths.ts';
 
-const ASSET_NAME = 'antd-shell.css';
+const SHELL_ASSET = 'antd-shell.css';
+const BACK_END_ASSET = 'antd-back-end.css';
+
+/** The back-end's stylesheet's link in index.html, which the boot script enables. */
+export const BACK_END_STYLES_ATTRIBUTE = 'data-back-end-styles';
 
 export function antdShellCss(): Plugin {
   let base = '/';
@@ -22,7 +32,7 @@ export function antdShellCss(): Plugin {
     },
     buildStart() {
       // A child process: antd's CommonJS build under NODE_ENV=production, apart from Vite's own modules.
-      const css = execFileSync(
+      const output = execFileSync(
         nodeBinary(),
         [packageBin('tsx'), path.join(import.meta.dirname, 'extract.tsx')],
         {
@@ -31,18 +41,31 @@ export function antdShellCss(): Plugin {
           maxBuffer: 64 * 1024 * 1024,
         },
       );
-      this.emitFile({ type: 'asset', name: ASSET_NAME, source: css });
+      const css = JSON.parse(output) as { shell: string; backEnd: string };
+      this.emitFile({ type: 'asset', name: SHELL_ASSET, source: css.shell });
+      this.emitFile({ type: 'asset', name: BACK_END_ASSET, source: css.backEnd });
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         // The shell's page only: a sub-app's frame (sub-app.html) gets none of the shell's styles.
         if (ctx.path !== '/index.html') return [];
-        const asset = emittedAsset(ctx, ASSET_NAME);
+        const shell = emittedAsset(ctx, SHELL_ASSET);
+        const backEnd = emittedAsset(ctx, BACK_END_ASSET);
         return [
           {
             tag: 'link',
-            attrs: { rel: 'stylesheet', href: base + asset.fileName },
+            attrs: { rel: 'stylesheet', href: base + shell.fileName },
+            injectTo: 'head-prepend',
+          },
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'stylesheet',
+              href: base + backEnd.fileName,
+              disabled: true,
+              [BACK_END_STYLES_ATTRIBUTE]: true,
+            },
             injectTo: 'head-prepend',
           },
         ];

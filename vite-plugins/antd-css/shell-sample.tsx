@@ -7,6 +7,7 @@
  * at run time.
  */
 import { ProLayout, type ProLayoutProps } from '@ant-design/pro-layout';
+import type { ReactNode } from 'react';
 import {
   App as AntApp,
   Avatar,
@@ -47,9 +48,15 @@ function ShellComponents() {
 /**
  * ProLayout as the shell's first screen has it: mix layout, the shell's token, top-bar actions,
  * no side menu. `layout` changes that (tests/unit/build/antd-css.test.tsx renders the shell's
- * other layouts with it).
+ * other layouts with it; ./back-end-sample.tsx the back-end's), `children` is the page.
  */
-export function ShellSample({ layout }: { layout?: Partial<ProLayoutProps> }) {
+export function ShellSample({
+  layout,
+  children,
+}: {
+  layout?: Partial<ProLayoutProps>;
+  children?: ReactNode;
+}) {
   return (
     <AppDesignTokens>
       <ConfigProvider theme={THEME}>
@@ -69,7 +76,7 @@ export function ShellSample({ layout }: { layout?: Partial<ProLayoutProps> }) {
               </AppDesignTokens>
             )}
           >
-            <div />
+            {children ?? <div />}
           </ProLayout>
         </AntApp>
       </ConfigProvider>

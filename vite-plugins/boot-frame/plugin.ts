@@ -22,7 +22,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
+import { BACK_END_STYLES_ATTRIBUTE } from '../antd-css/plugin.ts';
 import { emittedAsset } from '../lib/emitted-asset.ts';
 import { ADMIN_PAGE_PATHS, ROUTES, type AdminPageName, type SubAppName } from '../../src/constants/routes.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
@@ -78,6 +79,8 @@ export interface BootConfig {
   adminPages: Record<string, AdminPageName>;
   /** The user centre's pages, by their path (the joined enterprises' is not in page2 mode). */
   userCenterPages: Record<string, UserCenterPage>;
+  /** The attribute of the back-end's antd stylesheet's (disabled) link (vite-plugins/antd-css). */
+  backEndStyles: string;
 }
 
 export const BOOT_CONFIG: BootConfig = {
@@ -90,6 +93,7 @@ export const BOOT_CONFIG: BootConfig = {
   apps: ROUTES.subApps,
   adminPages: Object.fromEntries(ADMIN_PAGES.map((page) => [ADMIN_PAGE_PATHS[page], page])),
   userCenterPages: Object.fromEntries(USER_CENTER_PAGES.map((page) => [USER_CENTER[page].path, page])),
+  backEndStyles: BACK_END_STYLES_ATTRIBUTE,
 };
 
 /**
@@ -156,6 +160,21 @@ export function bootScript(config: BootConfig): string {
     }
     if (adminPage === null) return;
     html.setAttribute('data-boot-admin', adminPage);
+    // The back-end's antd styles (vite-plugins/antd-css): fetched from now on, there before the
+    // app's first render, which then generates none of them. A link of the script's own in the
+    // disabled one's place (the cascade's order), for print until it has loaded: a stylesheet
+    // for the screen would be fetched first of all and hold the first paint back.
+    var placeholder = document.querySelector('link[' + config.backEndStyles + ']');
+    if (placeholder) {
+      var styles = document.createElement('link');
+      styles.rel = 'stylesheet';
+      styles.media = 'print';
+      styles.href = placeholder.href;
+      styles.onload = function () {
+        styles.media = 'all';
+      };
+      placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
+    }
     // The side menu's rows, as ProLayout draws them: a group open on the current page shows its
     // rows, the current page's row is highlighted. Added when the parser reaches the (empty)
     // menu: a mutation observer's callback runs before the browser may paint.
@@ -275,7 +294,10 @@ export function bootFrame(): Plugin {
       base = config.base;
     },
     buildStart() {
-      this.emitFile({ type: 'asset', name: 'boot-frame.js', source: bootScript(BOOT_CONFIG) });
+      // Minified: it is part of every first load (the app's chunks are minified by the build).
+      const script = minifySync('boot-frame.js', bootScript(BOOT_CONFIG));
+      if (script.errors.length) throw new Error(`boot-frame: ${script.errors[0]!.message}`);
+      this.emitFile({ type: 'asset', name: 'boot-frame.js', source: script.code });
       this.emitFile({ type: 'asset', name: 'boot-frame.css', source: frameCss() });
     },
     transformIndexHtml: {

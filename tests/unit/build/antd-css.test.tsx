@@ -8,12 +8,14 @@
  * paths are the file's is a browser test's: "the shell's antd and ProComponents styles come
  * from the built stylesheet", tests/e2e/shell.spec.ts.)
  */
+import { execFileSync } from 'node:child_process';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { ProLayoutProps } from '@ant-design/pro-layout';
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShellSample } from '../../../vite-plugins/antd-css/shell-sample';
+import { nodeBinary, packageBin, projectRoot } from '../../../tools/lib/paths';
 
 /**
  * The styles a client render of the sample inserts, by their cache path (`data-cache-path`,
@@ -103,5 +105,38 @@ describe("the shell stylesheet's ProComponents styles", () => {
     for (const path of shared) {
       expect(other.styles.get(path), `the style at ${path}`).toBe(sample.styles.get(path));
     }
+  });
+});
+
+describe("the back-end's stylesheet", () => {
+  // As the build makes both files: a child process under NODE_ENV=production (vite-plugins/antd-css/plugin.ts).
+  const output = execFileSync(nodeBinary(), [packageBin('tsx'), 'vite-plugins/antd-css/extract.tsx'], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { shell, backEnd } = JSON.parse(output) as { shell: string; backEnd: string };
+  const map = (css: string) =>
+    /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}$/.exec(css)![1]!.split(';');
+
+  it("holds the back-end's components and none of the shell's styles again", () => {
+    for (const selector of [
+      '.ant-menu',
+      '.ant-table',
+      '.ant-pagination',
+      '.ant-pro-table',
+      '.ant-descriptions',
+    ])
+      expect(backEnd, selector).toContain(selector);
+    expect(shell).not.toContain('.ant-table');
+    expect(backEnd).not.toContain('.ant-pro-layout{');
+    expect(backEnd.length).toBeGreaterThan(10_000);
+  });
+
+  it("carries the map of both files, since antd reads only the later file's", () => {
+    const both = map(backEnd);
+    expect(both).toEqual(expect.arrayContaining(map(shell)));
+    expect(both.length).toBeGreaterThan(map(shell).length);
   });
 });
