@@ -28,3 +28,17 @@ export async function signInToShell(page: Page, scenario: Scenario, path = '/'):
 export async function chooseScenario(page: Page, scenario: Scenario): Promise<void> {
   await page.goto(`/__mock/scenario/${scenario}?next=/__mock/scenarios`);
 }
+
+/**
+ * Holds every request to `url` (a glob, as `page.route` takes it) until the returned function
+ * is called: what the page shows while a call is out.
+ */
+export async function holdCalls(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

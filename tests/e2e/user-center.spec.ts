@@ -4,7 +4,7 @@
  * shows the new avatar), and "my feedback" opening a detail page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInToShell } from './fixtures';
+import { holdCalls, signInToShell } from './fixtures';
 import { ROUTES } from '../../src/constants/routes';
 
 const PNG = Buffer.from(
@@ -104,12 +104,7 @@ test("a user centre page opened from a bookmark paints the centre's layout befor
   page,
 }) => {
   await signInToShell(page, 'page2', ROUTES.userCenter.accountSetting);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/workbench/userconfig/v2/info', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCalls(page, '**/api/workbench/userconfig/v2/info');
   await page.reload({ waitUntil: 'domcontentloaded' });
   const frame = page.locator('.boot-frame');
   // The menu as the app draws it (no joined enterprises in page2 mode), the page's entry current.
