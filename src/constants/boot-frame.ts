@@ -1,10 +1,22 @@
 /**
  * The frame of the shell that index.html paints before any script of the app runs
  * (vite-plugins/boot-frame): what it needs to know, and where it finds it. The shell records
- * these facts after each render (src/layout/MainLayout.tsx); the next load's boot script
+ * these facts after each render (src/layout/boot-frame-facts.ts); the next load's boot script
  * reads them with the session token, and paints the frame only when both are there.
  */
 import type { SubAppName } from './routes';
+
+/**
+ * The management back-end's antd stylesheet (vite-plugins/antd-css): index.html names it with a
+ * disabled link carrying this attribute, which the browser neither fetches nor applies.
+ */
+export const BACK_END_STYLES_PLACEHOLDER = 'data-back-end-styles';
+/**
+ * The link the boot script adds for that stylesheet on a load that starts on a back-end page;
+ * it sets `data-loaded` once the file applies (or failed), and the app's first render waits for
+ * that (src/app/back-end-styles.ts): antd reads its map of styles once, as it first renders.
+ */
+export const BACK_END_STYLES_LINK = 'data-back-end-styles-link';
 
 /**
  * A row of the management back-end's side menu, as the shell draws it (a group's rows follow

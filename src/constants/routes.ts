@@ -55,7 +55,6 @@ export const USER_CENTER_PAGES = [
   ROUTES.userCenter.myFeedback,
 ] as const;
 
-/** The feedback detail pages (no feedback icon there). */
 /**
  * The management back-end's pages, relative to its root (the root comes from the server's
  * permissions, so it is not fixed here): the app can render these; the server's menus say
@@ -70,6 +69,7 @@ export const ADMIN_PAGE_PATHS = {
 
 export type AdminPageName = keyof typeof ADMIN_PAGE_PATHS;
 
+/** The feedback detail pages (no feedback icon there). */
 export const FEEDBACK_DETAIL_PATHS = [ROUTES.activityFeedbackDetail, ROUTES.questionFeedbackDetail] as const;
 
 /** Builders for the routes that carry data. */

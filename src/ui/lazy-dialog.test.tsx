@@ -72,6 +72,26 @@ describe('lazyDialog', () => {
     await waitFor(() => expect(button).toHaveFocus());
   });
 
+  it('does not open under the user once they moved on to another control', async () => {
+    const user = userEvent.setup();
+    const { load, calls } = deferredModule();
+    const Dialog = lazyDialog(load);
+    render(
+      <App>
+        <Dialog name="企业" trigger={(props) => <Button {...props}>编辑企业</Button>} />
+        <input aria-label="搜索" />
+      </App>,
+    );
+    await user.click(screen.getByRole('button', { name: '编辑企业' }));
+    await user.click(screen.getByRole('textbox', { name: '搜索' }));
+    await act(async () => calls[0]!.resolve());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '搜索' })).toHaveFocus();
+    // The next press opens it at once (the spinner may still be fading out of the button's name).
+    await user.click(screen.getByRole('button', { name: /编辑企业/ }));
+    expect(await screen.findByRole('dialog', { name: '编辑企业' })).toBeInTheDocument();
+  });
+
   it('says so when the fetch fails, and tries again on the next press', async () => {
     const user = userEvent.setup();
     const { load, calls } = deferredModule();

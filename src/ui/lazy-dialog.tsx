@@ -3,8 +3,9 @@
  * draws the button that opens it; the dialog (a ModalForm with ProComponents' fields: most of a
  * page's code when the page itself is a description list) is fetched when the pointer rests on
  * the button, when it takes the focus or a touch, and at the latest on the press, which opens it
- * as soon as it is there (the button spins meanwhile). A failed fetch says so and is tried again
- * on the next press. Closed, the dialog gives the focus back to its button (its first field took
+ * as soon as it is there (the button spins meanwhile), unless the user has moved on to another
+ * control by then (it would take the focus from under their typing). A failed fetch says so and
+ * is tried again on the next press. Closed, the dialog gives the focus back to its button (its first field took
  * it as it opened, so antd would leave it on the page's body).
  *
  * The dialog's module default-exports a component that takes ModalForm's own controlled props,
@@ -24,7 +25,7 @@ export interface DialogControl {
 
 /** What the button that opens the dialog is drawn with. */
 type TriggerProps = Required<
-  Pick<ButtonProps, 'loading' | 'onClick' | 'onMouseEnter' | 'onFocus' | 'onTouchStart'>
+  Pick<ButtonProps, 'loading' | 'aria-busy' | 'onClick' | 'onMouseEnter' | 'onFocus' | 'onTouchStart'>
 >;
 
 export type LazyDialogProps<P> = P & {
@@ -55,6 +56,8 @@ export function lazyDialog<P extends object>(
   function LazyDialog({ trigger, ...props }: LazyDialogProps<P>) {
     const { message } = App.useApp();
     const [open, setOpen] = useState(false);
+    // Pressed before the dialog was there: it opens when it comes.
+    const [waiting, setWaiting] = useState(false);
     const [ready, setReady] = useState(loaded);
     const openerRef = useRef<HTMLElement | null>(null);
     const onOpenChange = (next: boolean) => {
@@ -64,10 +67,17 @@ export function lazyDialog<P extends object>(
     const warm = (opening: boolean) => {
       if (ready) return;
       fetchDialog().then(
-        () => setReady(true),
+        () => {
+          setReady(true);
+          if (!opening) return;
+          setWaiting(false);
+          // Still where the press left the user (a tap may leave the focus on the page's body).
+          const focused = document.activeElement;
+          if (!focused || focused === document.body || focused === openerRef.current) setOpen(true);
+        },
         () => {
           if (!opening) return;
-          setOpen(false);
+          setWaiting(false);
           void message.error(TEXT.networkError);
         },
       );
@@ -75,14 +85,19 @@ export function lazyDialog<P extends object>(
     return (
       <>
         {trigger({
-          loading: open && !ready,
+          loading: waiting,
+          'aria-busy': waiting,
           onMouseEnter: () => warm(false),
           onFocus: () => warm(false),
           onTouchStart: () => warm(false),
           onClick: (event) => {
             openerRef.current = event.currentTarget;
+            if (ready) {
+              setOpen(true);
+              return;
+            }
+            setWaiting(true);
             warm(true);
-            setOpen(true);
           },
         })}
         {/* Kept once there: closing animates, and a later opening is instant. */}

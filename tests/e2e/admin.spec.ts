@@ -7,7 +7,7 @@
  * member's roles in the member list.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInToShell } from './fixtures';
+import { holdCalls, signInToShell } from './fixtures';
 
 interface CreatedRole {
   id: string;
@@ -120,12 +120,7 @@ test.describe('management back-end', () => {
     await signInToShell(page, 'owner');
     // The shell renders once the menus answered: hold them, and the page's call, which needs only
     // the user config, has left all the same (a page that fetched on mount would still wait).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/menu/v1/login/user/menus', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCalls(page, '**/menu/v1/login/user/menus');
     let details = 0;
     page.on('request', (request) => {
       if (request.url().includes('/tenant/v1/detail')) details += 1;
@@ -143,12 +138,7 @@ test.describe('management back-end', () => {
   }) => {
     await signInToShell(page, 'owner');
     // The shell recorded the back-end's menu; hold the first bootstrap call so the frame stays.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/workbench/userconfig/v2/info', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCalls(page, '**/api/workbench/userconfig/v2/info');
     await page.goto('/manage/roles', { waitUntil: 'domcontentloaded' });
     const frame = page.locator('.boot-frame');
     await expect(frame.locator('.boot-frame-menu-item')).toHaveText(['企业管理', '成员管理', '角色管理']);
@@ -164,17 +154,20 @@ test.describe('management back-end', () => {
   test("owner: a page's dialog is fetched when first wanted, and opens on the first press", async ({
     page,
   }) => {
-    await signInToShell(page, 'owner', '/manage/enterprise');
-    await expect(page.getByText('面向长三角制造企业的供应链协同平台运营方。')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The build names a lazily loaded module's chunk after it (EditEnterpriseForm-<hash>.js).
+    const form = /\/EditEnterpriseForm-[\w-]+\.js$/;
     const fetched: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') fetched.push(request.url());
     });
+    await signInToShell(page, 'owner', '/manage/enterprise');
+    await expect(page.getByText('面向长三角制造企业的供应链协同平台运营方。')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     // The form (ProComponents' fields) is not part of the page: resting on its button fetches it.
+    expect(fetched.filter((url) => form.test(url))).toEqual([]);
     const edit = page.getByRole('button', { name: '编辑企业' });
     await edit.hover();
-    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    await expect.poll(() => fetched.filter((url) => form.test(url))).toHaveLength(1);
     await edit.click();
     const dialog = page.getByRole('dialog', { name: '编辑企业' });
     await expect(dialog.getByLabel('企业名称')).toHaveValue('华东智能制造供应链协同创新中心有限公司');

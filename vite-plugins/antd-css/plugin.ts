@@ -7,20 +7,19 @@
  * The management back-end's further styles are a second file, named right after it by a
  * `disabled` link, which the browser neither fetches nor applies: the boot script links it when
  * the load starts on a back-end page (vite-plugins/boot-frame), before the app's scripts are
- * requested, with a link of its own, which does not hold the first paint back. Every other page, and a back-end page reached inside the app, generates those
+ * requested, with a link of its own, which does not hold the first paint back; the app's first
+ * render waits for it (a second at most). Every other page, and a back-end page reached inside the app, generates those
  * styles at run time as before (antd reads its map of styles once, as it renders first).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
+import { BACK_END_STYLES_PLACEHOLDER } from '../../src/constants/boot-frame.ts';
 import { nodeBinary, packageBin } from '../../tools/lib/paths.ts';
 
 const SHELL_ASSET = 'antd-shell.css';
 const BACK_END_ASSET = 'antd-back-end.css';
-
-/** The back-end's stylesheet's link in index.html, which the boot script enables. */
-export const BACK_END_STYLES_ATTRIBUTE = 'data-back-end-styles';
 
 export function antdShellCss(): Plugin {
   let base = '/';
@@ -64,7 +63,7 @@ export function antdShellCss(): Plugin {
               rel: 'stylesheet',
               href: base + backEnd.fileName,
               disabled: true,
-              [BACK_END_STYLES_ATTRIBUTE]: true,
+              [BACK_END_STYLES_PLACEHOLDER]: true,
             },
             injectTo: 'head-prepend',
           },

@@ -23,10 +23,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
-import { BACK_END_STYLES_ATTRIBUTE } from '../antd-css/plugin.ts';
 import { emittedAsset } from '../lib/emitted-asset.ts';
 import { ADMIN_PAGE_PATHS, ROUTES, type AdminPageName, type SubAppName } from '../../src/constants/routes.ts';
+import { BACK_END_STYLES_LINK, BACK_END_STYLES_PLACEHOLDER } from '../../src/constants/boot-frame.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
+import { USER_CENTER_MENU, type UserCenterPage } from '../../src/constants/user-center-menu.ts';
 import { ACCOUNT_TEXT } from '../../src/constants/texts/account.ts';
 import { ADMIN_TEXT } from '../../src/constants/texts/admin.ts';
 import { FEEDBACK_TEXT } from '../../src/constants/texts/feedback.ts';
@@ -35,36 +36,14 @@ import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts/shell.ts';
 const APPS = Object.keys(ROUTES.subApps) as SubAppName[];
 const ADMIN_PAGES = Object.keys(ADMIN_PAGE_PATHS) as AdminPageName[];
 
-/** The user centre's pages in its menu's order (src/features/user-center/UserCenterLayout.tsx): menu entry, page title. */
-const USER_CENTER = {
-  baseInfo: {
-    path: ROUTES.userCenter.baseInfo,
-    label: ACCOUNT_TEXT.menu.baseInfo,
-    title: ACCOUNT_TEXT.menu.baseInfo,
-  },
-  accountSetting: {
-    path: ROUTES.userCenter.accountSetting,
-    label: ACCOUNT_TEXT.menu.accountSetting,
-    title: ACCOUNT_TEXT.menu.accountSetting,
-  },
-  thirdAccount: {
-    path: ROUTES.userCenter.thirdAccount,
-    label: ACCOUNT_TEXT.menu.thirdAccount,
-    title: ACCOUNT_TEXT.menu.thirdAccount,
-  },
-  enterprise: {
-    path: ROUTES.userCenter.enterprise,
-    label: ACCOUNT_TEXT.menu.enterprise,
-    title: ACCOUNT_TEXT.menu.enterprise,
-  },
-  myFeedback: {
-    path: ROUTES.userCenter.myFeedback,
-    label: ACCOUNT_TEXT.menu.myFeedback,
-    title: FEEDBACK_TEXT.myFeedbackTitle,
-  },
-} as const;
-type UserCenterPage = keyof typeof USER_CENTER;
-const USER_CENTER_PAGES = Object.keys(USER_CENTER) as UserCenterPage[];
+/** Each user centre page's title, as its PageFrame shows it (the menu: src/constants/user-center-menu.ts). */
+const USER_CENTER_TITLES: Record<UserCenterPage, string> = {
+  baseInfo: ACCOUNT_TEXT.menu.baseInfo,
+  accountSetting: ACCOUNT_TEXT.menu.accountSetting,
+  thirdAccount: ACCOUNT_TEXT.menu.thirdAccount,
+  enterprise: ACCOUNT_TEXT.menu.enterprise,
+  myFeedback: FEEDBACK_TEXT.myFeedbackTitle,
+};
 
 /** What the boot script needs: storage keys, the shell's own pages, the apps' paths. */
 export interface BootConfig {
@@ -77,10 +56,12 @@ export interface BootConfig {
   apps: Record<string, string>;
   /** The back-end's pages the app renders, by their path below the back-end's root. */
   adminPages: Record<string, AdminPageName>;
-  /** The user centre's pages, by their path (the joined enterprises' is not in page2 mode). */
+  /** The user centre's pages, by their path; its root, which shows the first; those page2 mode hides. */
   userCenterPages: Record<string, UserCenterPage>;
-  /** The attribute of the back-end's antd stylesheet's (disabled) link (vite-plugins/antd-css). */
-  backEndStyles: string;
+  userCenterRoot: string;
+  page2Hidden: UserCenterPage[];
+  /** The back-end's antd stylesheet: its (disabled) link's attribute, and the one of the link the script adds. */
+  backEndStyles: { placeholder: string; link: string };
 }
 
 export const BOOT_CONFIG: BootConfig = {
@@ -92,8 +73,10 @@ export const BOOT_CONFIG: BootConfig = {
   },
   apps: ROUTES.subApps,
   adminPages: Object.fromEntries(ADMIN_PAGES.map((page) => [ADMIN_PAGE_PATHS[page], page])),
-  userCenterPages: Object.fromEntries(USER_CENTER_PAGES.map((page) => [USER_CENTER[page].path, page])),
-  backEndStyles: BACK_END_STYLES_ATTRIBUTE,
+  userCenterPages: Object.fromEntries(USER_CENTER_MENU.map((entry) => [entry.path, entry.page])),
+  userCenterRoot: ROUTES.userCenter.root,
+  page2Hidden: USER_CENTER_MENU.filter((entry) => 'hiddenOnPage2' in entry).map((entry) => entry.page),
+  backEndStyles: { placeholder: BACK_END_STYLES_PLACEHOLDER, link: BACK_END_STYLES_LINK },
 };
 
 /**
@@ -116,7 +99,8 @@ export function bootScript(config: BootConfig): string {
     // BootFrameFacts (src/constants/boot-frame.ts), as the shell wrote them.
     var facts = read(config.keys.facts);
     if (typeof token !== 'string' || !token || !facts || !Array.isArray(facts.tabs)) return;
-    var path = window.location.pathname;
+    // Without a trailing slash, as the shell's routes match it.
+    var path = window.location.pathname.replace(/(.)\\/$/, '$1');
     var within = function (prefix) {
       return path === prefix || path.indexOf(prefix + '/') === 0;
     };
@@ -150,28 +134,35 @@ export function bootScript(config: BootConfig): string {
     if (facts.tipBar && read(config.keys.tipBarClosed) !== true) html.setAttribute('data-boot-tip-bar', '');
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
     var page2 = facts.homePage === 'page2';
-    if (Object.prototype.hasOwnProperty.call(config.userCenterPages, path)) {
-      var userCenterPage = config.userCenterPages[path];
-      // In page2 mode the joined enterprises' page sends the user to the first page.
-      if (!(page2 && userCenterPage === 'enterprise')) {
-        html.setAttribute('data-boot-user-center', userCenterPage);
-        if (page2) html.setAttribute('data-boot-page2', '');
-      }
+    if (within(config.userCenterRoot)) {
+      // The root, a page page2 mode hides and an unknown one show the first page (UserCenterLayout).
+      var userCenterPage = Object.prototype.hasOwnProperty.call(config.userCenterPages, path)
+        ? config.userCenterPages[path]
+        : null;
+      if (userCenterPage === null || (page2 && config.page2Hidden.indexOf(userCenterPage) >= 0))
+        userCenterPage = config.userCenterPages[Object.keys(config.userCenterPages)[0]];
+      html.setAttribute('data-boot-user-center', userCenterPage);
+      if (page2) html.setAttribute('data-boot-page2', '');
     }
     if (adminPage === null) return;
     html.setAttribute('data-boot-admin', adminPage);
-    // The back-end's antd styles (vite-plugins/antd-css): fetched from now on, there before the
-    // app's first render, which then generates none of them. A link of the script's own in the
-    // disabled one's place (the cascade's order), for print until it has loaded: a stylesheet
-    // for the screen would be fetched first of all and hold the first paint back.
-    var placeholder = document.querySelector('link[' + config.backEndStyles + ']');
+    // The back-end's antd styles (vite-plugins/antd-css): fetched from now on; the app's first
+    // render waits for them (src/app/back-end-styles.ts) and generates none of them. A link of
+    // the script's own in the disabled one's place (the cascade's order), for print until it has
+    // loaded: a stylesheet for the screen would be fetched first of all and hold the first paint back.
+    var placeholder = document.querySelector('link[' + config.backEndStyles.placeholder + ']');
     if (placeholder) {
       var styles = document.createElement('link');
       styles.rel = 'stylesheet';
       styles.media = 'print';
       styles.href = placeholder.href;
+      styles.setAttribute(config.backEndStyles.link, '');
       styles.onload = function () {
         styles.media = 'all';
+        styles.setAttribute('data-loaded', '');
+      };
+      styles.onerror = function () {
+        styles.setAttribute('data-loaded', '');
       };
       placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
     }
@@ -207,6 +198,10 @@ export function bootScript(config: BootConfig): string {
       fill(found);
     });
     observer.observe(document, { childList: true, subtree: true });
+    // A page without the menu (another build's index.html): not watched for the app's lifetime.
+    document.addEventListener('DOMContentLoaded', function () {
+      observer.disconnect();
+    });
   } catch (error) {
     // Storage unavailable or unreadable: the plain loading screen.
   }
@@ -224,13 +219,13 @@ export function frameMarkup(): string {
   // Each back-end and user centre page's title, as its PageFrame shows it.
   const titles = [
     ...ADMIN_PAGES.map((page) => `<span data-admin-page="${page}">${escape(ADMIN_TEXT[page].title)}</span>`),
-    ...USER_CENTER_PAGES.map(
-      (page) => `<span data-uc-page="${page}">${escape(USER_CENTER[page].title)}</span>`,
+    ...USER_CENTER_MENU.map(
+      ({ page }) => `<span data-uc-page="${page}">${escape(USER_CENTER_TITLES[page])}</span>`,
     ),
   ].join('');
   // The user centre's left column: the avatar's circle, the name's and phone's lines (they come
   // with the app), its menu.
-  const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_PAGES.map((page) => `<li data-uc-item="${page}">${escape(USER_CENTER[page].label)}</li>`).join('')}</ul></div>`;
+  const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_MENU.map((entry) => `<li data-uc-item="${entry.page}"${'hiddenOnPage2' in entry ? ' data-page2-hidden' : ''}>${escape(entry.label)}</li>`).join('')}</ul></div>`;
   return `<div class="boot-frame" hidden>
         <span class="boot-frame-status" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
         <div class="boot-frame-view" aria-hidden="true">
@@ -272,8 +267,8 @@ html[data-boot-frame='${app}'] .boot-frame .module-tab[data-app='${app}'] {
 }
 `,
   ).join('');
-  const perUserCenterPage = USER_CENTER_PAGES.map(
-    (page) => `html:not([data-boot-user-center='${page}']) .boot-frame [data-uc-page='${page}'] {
+  const perUserCenterPage = USER_CENTER_MENU.map(
+    ({ page }) => `html:not([data-boot-user-center='${page}']) .boot-frame [data-uc-page='${page}'] {
   display: none;
 }
 html[data-boot-user-center='${page}'] .boot-frame [data-uc-item='${page}'] {

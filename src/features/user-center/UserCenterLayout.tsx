@@ -11,15 +11,8 @@ import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import './user-center.css';
 import { UserAvatar } from '@/ui/UserAvatar';
-import { isWithin, ROUTES } from '@/constants/routes';
-
-const USER_CENTER_MENU = [
-  { path: ROUTES.userCenter.baseInfo, label: ACCOUNT_TEXT.menu.baseInfo },
-  { path: ROUTES.userCenter.accountSetting, label: ACCOUNT_TEXT.menu.accountSetting },
-  { path: ROUTES.userCenter.thirdAccount, label: ACCOUNT_TEXT.menu.thirdAccount },
-  { path: ROUTES.userCenter.enterprise, label: ACCOUNT_TEXT.menu.enterprise, hiddenOnPage2: true },
-  { path: ROUTES.userCenter.myFeedback, label: ACCOUNT_TEXT.menu.myFeedback },
-] as const;
+import { isWithin } from '@/constants/routes';
+import { userCenterMenu } from '@/constants/user-center-menu';
 
 export default function UserCenterLayout() {
   const { info } = useSession();
@@ -27,8 +20,7 @@ export default function UserCenterLayout() {
   const { pathname } = useLocation();
   const [popoverOpen, setPopoverOpen] = useState(false);
   const avatarButtonRef = useRef<HTMLButtonElement>(null);
-  // Joined enterprises is hidden in engine home mode (page2, SPEC §6).
-  const entries = USER_CENTER_MENU.filter((entry) => !('hiddenOnPage2' in entry && homePage === 'page2'));
+  const entries = userCenterMenu(homePage);
   const selected = entries.find((entry) => isWithin(pathname, entry.path))?.path;
 
   return (

@@ -117,6 +117,7 @@ describe('boot frame', () => {
       'data-boot-admin': 'members',
     });
     expect(document.querySelector('.boot-frame-menu')!.textContent).toBe('企业管理成员管理角色管理');
+    expect(boot('/manage/members/', session(OWNER))).toHaveProperty('data-boot-admin', 'members');
     // A hidden page highlights the entry it belongs to (权限配置 → 角色管理).
     expect(boot('/manage/permissions', session(OWNER))).toHaveProperty('data-boot-admin', 'permissions');
     expect(document.querySelector('.boot-frame-menu-selected')!.textContent).toBe('角色管理');
@@ -153,8 +154,19 @@ describe('boot frame', () => {
       'data-boot-user-center': 'baseInfo',
       'data-boot-page2': '',
     });
-    expect(boot(ROUTES.userCenter.enterprise, session(page2))).not.toHaveProperty('data-boot-user-center');
-    expect(boot(ROUTES.userCenter.root, session(PERSONAL))).not.toHaveProperty('data-boot-user-center');
+    // Where the app shows the first page instead: the root, a page page2 mode hides, a trailing slash.
+    expect(boot(ROUTES.userCenter.enterprise, session(page2))).toHaveProperty(
+      'data-boot-user-center',
+      'baseInfo',
+    );
+    expect(boot(ROUTES.userCenter.root, session(PERSONAL))).toHaveProperty(
+      'data-boot-user-center',
+      'baseInfo',
+    );
+    expect(boot(`${ROUTES.userCenter.myFeedback}/`, session(PERSONAL))).toHaveProperty(
+      'data-boot-user-center',
+      'myFeedback',
+    );
   });
 
   it('fills the side menu as the parser reaches it, before any paint', async () => {
