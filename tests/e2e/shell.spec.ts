@@ -324,7 +324,7 @@ async function membersPageLook(page: Page) {
       '.ant-pro-sider-menu .ant-menu-item-selected',
       '.page-frame',
       '.page-frame h4',
-      '.ant-pro-table-list-toolbar .ant-btn-primary',
+      '.data-table-toolbar .ant-btn-primary',
       '.ant-input-search .ant-input',
       '.ant-table-thead th',
       '.ant-table-tbody td',
@@ -388,7 +388,6 @@ test("a load that starts on a back-end page takes the back-end's antd styles fro
       'ant-checkbox',
       'ant-tag',
       'ant-card',
-      'ant-pro-table',
     ].filter((cls) =>
       [...document.querySelectorAll('style')].some(
         (style) => style.textContent?.includes(`.${cls}{`) || style.textContent?.includes(`.${cls} `),

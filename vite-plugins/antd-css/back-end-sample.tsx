@@ -1,13 +1,27 @@
 /**
  * What a page of the management back-end renders from antd and ProComponents beyond the shell's
  * first screen (./shell-sample.tsx), inside the same providers: ProLayout's side menu (antd's
- * Menu), the pages' card and title, ProTable with its toolbar, selection and pagination, the
+ * Menu), the pages' card and title, a list as src/ui/DataTable.tsx draws it (its toolbar with an
+ * inline search form, the selection bar, the table with selection and pagination), the
  * description list, tags, the search box, the rows' confirmations. Their styles ship as a second file that only a load
  * starting on a back-end page applies (./plugin.ts). A component missing here still works:
  * its styles are generated at run time.
  */
-import { ProTable } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { ShellSample } from './shell-sample';
 
 const SIDE_MENU = {
@@ -31,28 +45,34 @@ export function BackEndSample() {
       <Card variant="borderless">
         <Typography.Title level={4}>-</Typography.Title>
         <Typography.Text type="secondary">-</Typography.Text>
-        <ProTable<Row>
+        <Space wrap>
+          <Form layout="inline">
+            <Form.Item label="-" name="name">
+              <Input allowClear />
+            </Form.Item>
+          </Form>
+          <Input.Search allowClear />
+          <Tooltip title="-">
+            <Button type="text" />
+          </Tooltip>
+        </Space>
+        <Alert type="info" message="-" action={<Button type="link" size="small" />} />
+        <Table<Row>
           rowKey="id"
-          search={false}
-          ghost
           columns={[
             { title: '-', dataIndex: 'name' },
             {
               title: '-',
-              valueType: 'option',
-              render: () => [
-                <Popconfirm key="a" title="-">
+              render: () => (
+                <Popconfirm title="-">
                   <Button type="link" size="small" danger />
-                </Popconfirm>,
-              ],
+                </Popconfirm>
+              ),
             },
           ]}
           dataSource={[{ id: '1', name: '-' }]}
-          options={{ reload: () => {}, density: false, setting: false }}
-          pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{ pageSize: 1, total: 2, showSizeChanger: true }}
           rowSelection={{ selectedRowKeys: ['1'] }}
-          tableAlertRender={() => '-'}
-          toolBarRender={() => [<Input.Search key="search" allowClear />, <Button key="b" type="primary" />]}
         />
         <Descriptions
           bordered

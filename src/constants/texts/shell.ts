@@ -39,6 +39,13 @@ export const TEXT = {
   permanent: '永久',
   remainingDays: (n: number) => `剩余${n}天`,
   inviteLinkInvalid: '邀请链接无效或已损坏',
+  /** A list's toolbar and selection bar (ui/DataTable.tsx). */
+  table: {
+    reload: '刷新',
+    clearSelection: '取消选择',
+    search: '查询',
+    reset: '重置',
+  },
   /** The guide flow (SPEC §4 "Guide flow"). */
   guide: {
     welcomeTitle: '欢迎使用织雀工作台',

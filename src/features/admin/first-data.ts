@@ -3,8 +3,11 @@
  * (src/session/first-data.ts says how). Kept out of the pages' own code: it is in the first load.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { getListRolesQueryOptions } from '@generated/rbac/rbac';
+import type { ListRolesParams } from '@generated/rbac/model';
 import { getGetTenantDetailQueryOptions } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
+import { ROLE_PAGE_SIZE } from '@/constants/limits';
 import { fetchWithShell } from '@/session/first-data';
 import { shouldFetchMenus } from '@/session/queries';
 
@@ -17,4 +20,13 @@ export function prefetchCurrentTenant(queryClient: QueryClient, config: UserConf
   const tenantLink = config.last_login_tenant_link;
   if (!tenantLink || !shouldFetchMenus(config)) return;
   fetchWithShell(queryClient, getGetTenantDetailQueryOptions({ tenant_link: tenantLink }));
+}
+
+/** The role list as the roles page first asks for it: the first page, no name searched for. */
+export const FIRST_ROLES_PAGE = { index: 1, page_size: ROLE_PAGE_SIZE } as const satisfies ListRolesParams;
+
+/** The roles page's first page of roles (the same rule as above: where the back-end can be). */
+export function prefetchFirstRoles(queryClient: QueryClient, config: UserConfig): void {
+  if (!config.last_login_tenant_link || !shouldFetchMenus(config)) return;
+  fetchWithShell(queryClient, getListRolesQueryOptions(FIRST_ROLES_PAGE));
 }

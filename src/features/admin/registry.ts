@@ -9,7 +9,7 @@ import { createElement, type ReactElement } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { ADMIN_PAGE_PATHS } from '@/constants/routes';
 import type { FirstData } from '@/session/first-data';
-import { prefetchCurrentTenant } from './first-data';
+import { prefetchCurrentTenant, prefetchFirstRoles } from './first-data';
 
 /** A page as a load that starts on it fetches it: its code, and its first data call. */
 export interface AdminPageStart {
@@ -29,7 +29,7 @@ const STARTS: ReadonlyMap<string, AdminPageStart & { page: ReturnType<typeof laz
         prefetchCurrentTenant,
       ],
       [ADMIN_PAGE_PATHS.members, lazyWithPreload(() => import('./pages/MembersPage')), prefetchCurrentTenant],
-      [ADMIN_PAGE_PATHS.roles, lazyWithPreload(() => import('./pages/RolesPage'))],
+      [ADMIN_PAGE_PATHS.roles, lazyWithPreload(() => import('./pages/RolesPage')), prefetchFirstRoles],
       [ADMIN_PAGE_PATHS.permissions, lazyWithPreload(() => import('./pages/PermissionsPage'))],
     ] as const
   ).map(([route, page, firstData]) => [route, { page, preload: () => page.preload(), firstData }]),

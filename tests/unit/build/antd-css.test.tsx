@@ -125,7 +125,8 @@ describe("the back-end's stylesheet", () => {
       '.ant-menu',
       '.ant-table',
       '.ant-pagination',
-      '.ant-pro-table',
+      '.ant-alert',
+      '.ant-form-inline',
       '.ant-descriptions',
     ])
       expect(backEnd, selector).toContain(selector);

@@ -5,14 +5,18 @@ import { getListAllRolesQueryKey } from '@generated/rbac/rbac';
 import { useUpdateMemberRoles } from '@generated/workbench/workbench';
 import type { Member } from '@generated/workbench/model';
 import { ADMIN_TEXT } from '@/constants/texts';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { useRefreshTenant } from '../tenant';
 import { RoleSelect } from './RoleSelect';
 import { MODAL_FORM_PROPS } from '../modal-form';
 
 const T = ADMIN_TEXT.members;
 
-/** 设置角色: replaces one member's roles (an empty choice removes them all). */
-export function MemberRolesForm({ member, onClose }: { member: Member | null; onClose: () => void }) {
+/**
+ * 设置角色: replaces one member's roles (an empty choice removes them all). Fetched when first
+ * wanted (src/ui/lazy-dialog.tsx).
+ */
+export default function MemberRolesForm({ member, open, onOpenChange }: { member: Member } & DialogControl) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = useRefreshTenant();
@@ -20,17 +24,13 @@ export function MemberRolesForm({ member, onClose }: { member: Member | null; on
 
   return (
     <ModalForm<{ role_ids?: string[] }>
-      key={member?.gid}
-      title={member ? T.setRolesTitle(member.user_name || member.phone) : T.setRoles}
+      title={T.setRolesTitle(member.user_name || member.phone)}
       width={480}
-      open={!!member}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      open={open}
+      onOpenChange={onOpenChange}
       modalProps={MODAL_FORM_PROPS}
-      initialValues={{ role_ids: member?.role_ids ?? [] }}
+      initialValues={{ role_ids: member.role_ids }}
       onFinish={async ({ role_ids }) => {
-        if (!member) return false;
         try {
           await update.mutateAsync({ id: member.gid, data: { role_ids: role_ids ?? [] } });
         } catch {
@@ -44,7 +44,10 @@ export function MemberRolesForm({ member, onClose }: { member: Member | null; on
         return true;
       }}
     >
-      <RoleSelect required={false} />
+      <RoleSelect
+        required={false}
+        known={member.role_ids.map((id, i) => ({ value: id, label: member.role_names[i] ?? id }))}
+      />
     </ModalForm>
   );
 }

@@ -2,8 +2,16 @@ import { ProFormSelect } from '@ant-design/pro-components';
 import { useListAllRoles } from '@generated/rbac/rbac';
 import { ADMIN_RULE_TEXT, ADMIN_TEXT } from '@/constants/texts';
 
-/** A multiple choice of the tenant's roles (all roles, unpaginated), for the member role forms. */
-export function RoleSelect({ required }: { required: boolean }) {
+interface RoleOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A multiple choice of the tenant's roles (all roles, unpaginated), for the member role forms.
+ * `known`: roles already chosen, named while the list is still loading (never a bare id).
+ */
+export function RoleSelect({ required, known = [] }: { required: boolean; known?: RoleOption[] }) {
   const roles = useListAllRoles();
   return (
     <ProFormSelect
@@ -14,7 +22,7 @@ export function RoleSelect({ required }: { required: boolean }) {
       rules={
         required ? [{ required: true, type: 'array', min: 1, message: ADMIN_RULE_TEXT.rolesRequired }] : []
       }
-      options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      options={roles.data ? roles.data.map((r) => ({ value: r.id, label: r.name })) : known}
       fieldProps={{ loading: roles.isLoading, optionFilterProp: 'label', showSearch: true }}
     />
   );

@@ -5,28 +5,28 @@
  * Every action is gated by the route's codes.
  */
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useRecoverMember } from '@generated/workbench/workbench';
 import type { Member } from '@generated/workbench/model';
 import { Access, useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_TEXT } from '@/constants/texts';
+import { DataTable } from '@/ui/DataTable';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
 import { lazyDialog } from '@/ui/lazy-dialog';
-import { MemberRolesForm } from '../members/MemberRolesForm';
 import { useCurrentTenant, useRefreshTenant } from '../tenant';
 
 const T = ADMIN_TEXT.members;
 
-// The forms behind the toolbar's and the selection bar's buttons come when first wanted.
+// The forms behind the toolbar's, the rows' and the selection bar's buttons come when first wanted.
 const InviteByPhoneForm = lazyDialog(() => import('../members/InviteByPhoneForm'));
 const BatchRolesForm = lazyDialog(() => import('../members/BatchRolesForm'));
+const MemberRolesForm = lazyDialog(() => import('../members/MemberRolesForm'));
 
 const displayName = (m: Member) => m.user_name || m.phone;
 
@@ -44,7 +44,6 @@ export default function MembersPage() {
   const recover = useRecoverMember();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
-  const [editing, setEditing] = useState<Member | null>(null);
 
   const members = useMemo(
     () => (detail.data?.members ?? []).filter((m) => matches(m, keyword)),
@@ -63,7 +62,7 @@ export default function MembersPage() {
     await refresh();
   };
 
-  const columns: ProColumns<Member>[] = [
+  const columns: TableColumnsType<Member> = [
     {
       title: T.name,
       dataIndex: 'user_name',
@@ -88,34 +87,35 @@ export default function MembersPage() {
     { title: T.joinedAt, dataIndex: 'joined_at', render: (_, m) => formatTime(m.joined_at) },
     {
       title: T.actions,
-      valueType: 'option',
-      render: (_, m) => [
-        <Access key="role" code={POWER.memberRole}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setEditing(m)}
-            aria-label={`${T.setRoles}：${displayName(m)}`}
-          >
-            {T.setRoles}
-          </Button>
-        </Access>,
-        // The owner cannot be removed, and nobody removes themselves here.
-        m.is_owner || m.gid === config.gid ? null : (
-          <Access key="recover" code={POWER.memberRecover}>
-            <Popconfirm
-              title={T.recoverTitle(displayName(m))}
-              description={T.recoverHint}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => removeMember(m)}
-            >
-              <Button type="link" size="small" danger aria-label={`${T.recover}：${displayName(m)}`}>
-                {T.recover}
-              </Button>
-            </Popconfirm>
+      render: (_, m) => (
+        <Space size={0} wrap>
+          <Access code={POWER.memberRole}>
+            <MemberRolesForm
+              member={m}
+              trigger={(props) => (
+                <Button {...props} type="link" size="small" aria-label={`${T.setRoles}：${displayName(m)}`}>
+                  {T.setRoles}
+                </Button>
+              )}
+            />
           </Access>
-        ),
-      ],
+          {/* The owner cannot be removed, and nobody removes themselves here. */}
+          {m.is_owner || m.gid === config.gid ? null : (
+            <Access code={POWER.memberRecover}>
+              <Popconfirm
+                title={T.recoverTitle(displayName(m))}
+                description={T.recoverHint}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => removeMember(m)}
+              >
+                <Button type="link" size="small" danger aria-label={`${T.recover}：${displayName(m)}`}>
+                  {T.recover}
+                </Button>
+              </Popconfirm>
+            </Access>
+          )}
+        </Space>
+      ),
     },
   ];
 
@@ -129,15 +129,12 @@ export default function MembersPage() {
 
   return (
     <PageFrame title={T.title}>
-      <ProTable<Member>
+      <DataTable<Member>
         rowKey="gid"
-        search={false}
         columns={columns}
         dataSource={members}
         loading={detail.isLoading}
-        // Inside the page's card already: no second card's padding around the table.
-        ghost
-        options={{ reload: () => void detail.refetch(), density: false, setting: false }}
+        onReload={() => void detail.refetch()}
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
         rowSelection={
           canBatch
@@ -150,64 +147,70 @@ export default function MembersPage() {
                   'aria-label': displayName(m),
                 }),
               }
-            : false
+            : undefined
         }
-        tableAlertRender={({ selectedRowKeys }) => T.selected(selectedRowKeys.length)}
-        tableAlertOptionRender={() => (
-          <Space size={0}>
-            <Access code={POWER.memberAssignRoles}>
-              <BatchRolesForm
-                mode="assign"
-                gids={selected}
-                onDone={() => setSelected([])}
-                trigger={(props) => (
-                  <Button {...props} size="small" type="link" disabled={selected.length === 0}>
-                    {T.assignRoles}
-                  </Button>
-                )}
-              />
-            </Access>
-            <Access code={POWER.memberRemoveRoles}>
-              <BatchRolesForm
-                mode="remove"
-                gids={selected}
-                onDone={() => setSelected([])}
-                trigger={(props) => (
-                  <Button {...props} size="small" type="link" danger disabled={selected.length === 0}>
-                    {T.removeRoles}
-                  </Button>
-                )}
-              />
-            </Access>
-          </Space>
-        )}
-        toolBarRender={() => [
+        selectionBar={{
+          count: selected.length,
+          text: T.selected(selected.length),
+          onClear: () => setSelected([]),
+          actions: (
+            <Space size={0} wrap>
+              <Access code={POWER.memberAssignRoles}>
+                <BatchRolesForm
+                  mode="assign"
+                  gids={selected}
+                  onDone={() => setSelected([])}
+                  trigger={(props) => (
+                    <Button {...props} size="small" type="link">
+                      {T.assignRoles}
+                    </Button>
+                  )}
+                />
+              </Access>
+              <Access code={POWER.memberRemoveRoles}>
+                <BatchRolesForm
+                  mode="remove"
+                  gids={selected}
+                  onDone={() => setSelected([])}
+                  trigger={(props) => (
+                    <Button {...props} size="small" type="link" danger>
+                      {T.removeRoles}
+                    </Button>
+                  )}
+                />
+              </Access>
+            </Space>
+          ),
+        }}
+        filters={
           <Input.Search
-            key="search"
             allowClear
             placeholder={T.search}
             aria-label={T.search}
             onSearch={setKeyword}
-            style={{ width: 220 }}
-          />,
-          <Access key="invite" code={POWER.memberInvite}>
-            <InviteByPhoneForm
-              tenantLink={tenantLink}
-              trigger={(props) => (
-                <Button {...props} type="primary" icon={<UserAddOutlined />}>
-                  {T.invite}
-                </Button>
-              )}
-            />
-          </Access>,
-          <Access key="link" code={POWER.memberInvite}>
-            <Button icon={<LinkOutlined />} onClick={() => dialogs.open('invite')}>
-              {T.inviteLink}
-            </Button>
-          </Access>,
-        ]}
+            style={{ width: 220, maxWidth: '100%' }}
+          />
+        }
+        actions={
+          <>
+            <Access code={POWER.memberInvite}>
+              <InviteByPhoneForm
+                tenantLink={tenantLink}
+                trigger={(props) => (
+                  <Button {...props} type="primary" icon={<UserAddOutlined />}>
+                    {T.invite}
+                  </Button>
+                )}
+              />
+            </Access>
+            <Access code={POWER.memberInvite}>
+              <Button icon={<LinkOutlined />} onClick={() => dialogs.open('invite')}>
+                {T.inviteLink}
+              </Button>
+            </Access>
+          </>
+        }
       />
-      <MemberRolesForm member={editing} onClose={() => setEditing(null)} />
     </PageFrame>
   );
 }

@@ -80,6 +80,26 @@ describe('RolesPage: list', () => {
   });
 });
 
+describe('RolesPage: the search form', () => {
+  it('resets to every role, first page, and empties the box', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await screen.findByText('可创建、编辑和发布手册与商品');
+    await user.type(screen.getByLabelText('角色名称'), '编辑');
+    await user.click(screen.getByRole('button', { name: /查\s?询/ }));
+    await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: /重\s?置/ }));
+    expect(screen.getByLabelText('角色名称')).toHaveValue('');
+    // The first page without a name was asked for already: shown again from the cache, and refreshed.
+    await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(3));
+    expect(Object.fromEntries(requests('GET', '/role/v1/list')[2]!.query)).toEqual({
+      index: '1',
+      page_size: '10',
+    });
+    expect(await screen.findByText('可创建、编辑和发布手册与商品')).toBeInTheDocument();
+  });
+});
+
 describe('RolesPage: a failed load', () => {
   it('says so in place of the rows, with a retry, also when a later search fails', async () => {
     const user = userEvent.setup();

@@ -4,22 +4,29 @@
  * System roles can be neither edited nor deleted (the contract refuses it).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getListAllRolesQueryKey, listRoles, useDeleteRole } from '@generated/rbac/rbac';
-import type { Role } from '@generated/rbac/model';
+import {
+  getListAllRolesQueryKey,
+  getListRolesQueryKey,
+  useDeleteRole,
+  useListRoles,
+} from '@generated/rbac/rbac';
+import type { ListRolesParams, Role } from '@generated/rbac/model';
 import { Access, useAccess } from '@/access';
 import { POWER } from '@/constants/codes';
 import { ADMIN_PAGE_PATHS } from '@/constants/routes';
-import { ROLE_PAGE_SIZE } from '@/constants/limits';
-import { ADMIN_TEXT } from '@/constants/texts';
+import { ROLE_NAME_MAX } from '@/constants/limits';
+import { ADMIN_TEXT, TEXT } from '@/constants/texts';
+import { useFetchedWithShell } from '@/session/first-data';
+import { DataTable } from '@/ui/DataTable';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
 import { lazyDialog } from '@/ui/lazy-dialog';
+import { FIRST_ROLES_PAGE } from '../first-data';
 import { permissionsHref } from '../registry';
 
 const T = ADMIN_TEXT.roles;
@@ -43,14 +50,19 @@ export default function RolesPage() {
   const { can, canOpen, adminPath } = useAccess();
   const root = adminPath ?? '';
   const queryClient = useQueryClient();
-  const tableRef = useRef<ActionType>(undefined);
-  const [failed, setFailed] = useState(false);
+  const [search] = Form.useForm<{ name?: string }>();
+  // The list as asked for: the name searched for, the page and its size (the server pages).
+  const [query, setQuery] = useState<ListRolesParams>(FIRST_ROLES_PAGE);
+  // The first page as a load that starts here fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getListRolesQueryKey(query));
+  const roles = useListRoles(query, { query: { placeholderData: keepPreviousData, ...withShell } });
   const remove = useDeleteRole();
   const canConfigure = can(POWER.rolePowers) && canOpen(root + ADMIN_PAGE_PATHS.permissions);
+  const total = roles.data?.total ?? 0;
 
   const changed = async () => {
     await Promise.all([
-      tableRef.current?.reload(),
+      queryClient.invalidateQueries({ queryKey: getListRolesQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListAllRolesQueryKey() }),
     ]);
   };
@@ -68,10 +80,13 @@ export default function RolesPage() {
       return;
     }
     void message.success(T.deleted);
+    // The last row of a later page: show the page before it, not an empty one.
+    if (roles.data?.rows.length === 1 && (query.index ?? 1) > 1)
+      setQuery((q) => ({ ...q, index: (q.index ?? 1) - 1 }));
     await changed();
   };
 
-  const columns: ProColumns<Role>[] = [
+  const columns: TableColumnsType<Role> = [
     {
       title: T.name,
       dataIndex: 'name',
@@ -86,107 +101,119 @@ export default function RolesPage() {
         </>
       ),
     },
-    { title: T.description, dataIndex: 'description', search: false, ellipsis: true },
-    { title: T.memberCount, dataIndex: 'member_count', search: false, width: 90 },
+    { title: T.description, dataIndex: 'description', ellipsis: true },
+    { title: T.memberCount, dataIndex: 'member_count', width: 90 },
     {
       title: T.createdAt,
       dataIndex: 'created_at',
-      search: false,
       width: 180,
       render: (_, role) => formatTime(role.created_at),
     },
     {
       title: T.actions,
-      valueType: 'option',
       width: 220,
-      render: (_, role) => [
-        <Access key="edit" code={POWER.roleEdit}>
-          {role.is_system ? (
-            <SystemLocked label={T.edit} />
-          ) : (
-            <RoleForm
-              role={role}
-              onSaved={() => {
-                void message.success(T.edited);
-                void changed();
-              }}
-              trigger={(props) => (
-                <Button {...props} type="link" size="small" aria-label={`${T.edit}：${role.name}`}>
-                  {T.edit}
-                </Button>
-              )}
-            />
-          )}
-        </Access>,
-        canConfigure ? (
-          <Link
-            key="powers"
-            to={permissionsHref(root, role.id)}
-            state={{ roleName: role.name }}
-            aria-label={`${T.powers}：${role.name}`}
-          >
-            {T.powers}
-          </Link>
-        ) : null,
-        <Access key="delete" code={POWER.roleDelete}>
-          {role.is_system ? (
-            <SystemLocked label={T.delete} />
-          ) : (
-            <Popconfirm
-              title={T.deleteTitle(role.name)}
-              description={T.deleteHint}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => deleteRole(role)}
+      render: (_, role) => (
+        <Space size={0} wrap>
+          <Access code={POWER.roleEdit}>
+            {role.is_system ? (
+              <SystemLocked label={T.edit} />
+            ) : (
+              <RoleForm
+                role={role}
+                onSaved={() => {
+                  void message.success(T.edited);
+                  void changed();
+                }}
+                trigger={(props) => (
+                  <Button {...props} type="link" size="small" aria-label={`${T.edit}：${role.name}`}>
+                    {T.edit}
+                  </Button>
+                )}
+              />
+            )}
+          </Access>
+          {canConfigure ? (
+            <Link
+              to={permissionsHref(root, role.id)}
+              state={{ roleName: role.name }}
+              aria-label={`${T.powers}：${role.name}`}
             >
-              <Button type="link" size="small" danger aria-label={`${T.delete}：${role.name}`}>
-                {T.delete}
-              </Button>
-            </Popconfirm>
-          )}
-        </Access>,
-      ],
+              {T.powers}
+            </Link>
+          ) : null}
+          <Access code={POWER.roleDelete}>
+            {role.is_system ? (
+              <SystemLocked label={T.delete} />
+            ) : (
+              <Popconfirm
+                title={T.deleteTitle(role.name)}
+                description={T.deleteHint}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => deleteRole(role)}
+              >
+                <Button type="link" size="small" danger aria-label={`${T.delete}：${role.name}`}>
+                  {T.delete}
+                </Button>
+              </Popconfirm>
+            )}
+          </Access>
+        </Space>
+      ),
     },
   ];
 
+  // One state per region: when the roles cannot be loaded, the table says so (with a retry) in
+  // place of its rows, instead of the rows of an earlier search or 暂无数据 (the transport toasts too).
+  const failed = roles.isError && !roles.isFetching;
   return (
     <PageFrame title={T.title}>
-      <ProTable<Role, { name?: string }>
+      <DataTable<Role>
         rowKey="id"
-        actionRef={tableRef}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false }}
-        // One state per region: when the roles cannot be loaded, the table says so (with a retry) instead of 暂无数据.
+        dataSource={failed ? [] : roles.data?.rows}
+        loading={roles.isFetching}
         locale={
           failed
-            ? {
-                emptyText: (
-                  <LoadFailed title={T.loadFailed} onRetry={() => void tableRef.current?.reload()} />
-                ),
-              }
+            ? { emptyText: <LoadFailed title={T.loadFailed} onRetry={() => void roles.refetch()} /> }
             : undefined
         }
-        // Inside the page's card already: no second card's padding around the table.
-        ghost
-        pagination={{ defaultPageSize: ROLE_PAGE_SIZE, showSizeChanger: true }}
-        request={async ({ current, pageSize, name }) => {
-          try {
-            const page = await listRoles({
-              name: name?.trim() || undefined,
-              index: current,
-              page_size: pageSize,
-            });
-            setFailed(false);
-            return { data: page.rows, total: page.total, success: true };
-          } catch {
-            // Toasted by the transport; the table says so too, with a retry, in place of its
-            // rows (a `success: false` would keep the rows of the last load on screen, unexplained).
-            setFailed(true);
-            return { data: [], total: 0, success: true };
-          }
+        pagination={{
+          current: query.index,
+          pageSize: query.page_size,
+          total,
+          showSizeChanger: true,
+          onChange: (index, pageSize) =>
+            setQuery((q) => ({ ...q, index: pageSize === q.page_size ? index : 1, page_size: pageSize })),
         }}
-        toolBarRender={() => [
-          <Access key="create" code={POWER.roleCreate}>
+        filters={
+          <Form
+            form={search}
+            layout="inline"
+            className="data-table-search"
+            onFinish={({ name }) => setQuery((q) => ({ ...q, name: name?.trim() || undefined, index: 1 }))}
+          >
+            <Form.Item name="name" label={T.name}>
+              <Input allowClear maxLength={ROLE_NAME_MAX} />
+            </Form.Item>
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit">
+                  {TEXT.table.search}
+                </Button>
+                <Button
+                  onClick={() => {
+                    search.resetFields();
+                    setQuery((q) => ({ ...FIRST_ROLES_PAGE, page_size: q.page_size }));
+                  }}
+                >
+                  {TEXT.table.reset}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        }
+        actions={
+          <Access code={POWER.roleCreate}>
             <RoleForm
               onSaved={created}
               trigger={(props) => (
@@ -195,8 +222,9 @@ export default function RolesPage() {
                 </Button>
               )}
             />
-          </Access>,
-        ]}
+          </Access>
+        }
+        onReload={() => void roles.refetch()}
       />
     </PageFrame>
   );
