@@ -29,7 +29,7 @@ function Members({ onReload, onBatch }: { onReload: () => void; onBatch: (ids: s
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => setSelected(keys.map(String)),
-        getCheckboxProps: (row) => ({ 'aria-label': row.name }),
+        getCheckboxProps: (row) => ({ name: row.name, 'aria-label': row.name }),
       }}
       selectionBar={{
         count: selected.length,

@@ -3,15 +3,19 @@
  * server's menus decide which of the registered pages are reachable
  * (resolve-route.ts); the pages gate their buttons by the route's codes.
  */
-import { Fragment, Suspense } from 'react';
+import { Fragment, Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAccess } from '@/access';
-import NotAvailablePage from '@/ui/NotAvailablePage';
 import { PageLoading } from '@/ui/PageLoading';
 import { ROUTES } from '@/constants/routes';
-import { Forbidden } from './Forbidden';
 import { adminPages } from './registry';
 import { resolveAdminRoute } from './resolve-route';
+
+// The refusals come when needed: their antd Result (with its illustrations) is none of a page's first load.
+const Forbidden = lazy(() => import('./Forbidden'));
+const NotAvailablePage = lazy(() => import('@/ui/NotAvailablePage'));
+
+const loading = (children: ReactNode) => <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 
 export default function AdminSection() {
   const { pathname } = useLocation();
@@ -24,18 +28,14 @@ export default function AdminSection() {
     case 'redirect':
       return <Navigate to={outcome.to} replace />;
     case 'forbidden':
-      return <Forbidden />;
+      return loading(<Forbidden />);
     case 'unavailable':
-      return <NotAvailablePage name={outcome.name} />;
+      return loading(<NotAvailablePage name={outcome.name} />);
     case 'notFound':
       return <Navigate to={ROUTES.notFound} replace />;
     case 'page': {
-      return (
-        <Suspense fallback={<PageLoading />}>
-          {/* Keyed: another page is a new page (its state starts afresh). */}
-          <Fragment key={outcome.route}>{pages.get(outcome.route)}</Fragment>
-        </Suspense>
-      );
+      // Keyed: another page is a new page (its state starts afresh).
+      return loading(<Fragment key={outcome.route}>{pages.get(outcome.route)}</Fragment>);
     }
   }
 }

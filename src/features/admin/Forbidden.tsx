@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/ui/PageFrame';
 import { ROUTES } from '@/constants/routes';
 
 /** A back-end page this app has but the user's menus do not give: refused, not blank. */
-export function Forbidden() {
+export default function Forbidden() {
   useDocumentTitle(ADMIN_TEXT.forbiddenTitle);
   return (
     <Result
