@@ -381,14 +381,7 @@ test("a load that starts on a back-end page takes the back-end's antd styles fro
   await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
   expect(fetched).toHaveLength(1);
   const generated = await page.evaluate(() =>
-    [
-      'ant-menu',
-      'ant-table',
-      'ant-pagination',
-      'ant-checkbox',
-      'ant-tag',
-      'ant-card',
-    ].filter((cls) =>
+    ['ant-menu', 'ant-table', 'ant-pagination', 'ant-checkbox', 'ant-tag', 'ant-card'].filter((cls) =>
       [...document.querySelectorAll('style')].some(
         (style) => style.textContent?.includes(`.${cls}{`) || style.textContent?.includes(`.${cls} `),
       ),
@@ -509,7 +502,38 @@ test.describe('leaving', () => {
     const release = await holdCalls(page, '**/userconfig/v2/info');
     await page.goto(ROUTES.notFound);
     await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+    // The app's own render, not only index.html's picture of the page (next test).
+    await expect(page.locator('.boot-not-found')).toHaveCount(0);
     release();
+  });
+
+  test("the 404 page is on screen before the app's scripts run, and the app's render moves nothing", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdCalls(page, '**/assets/main-*.js');
+    await page.goto(ROUTES.notFound, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    await expect(page).toHaveTitle('页面不存在 - 织雀工作台');
+    await expect(page.getByText('加载中…')).toBeHidden();
+    const before = await page.getByRole('heading', { name: '页面不存在' }).boundingBox();
+    await page.evaluate(() => {
+      (window as unknown as { __shifts: number }).__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          (window as unknown as { __shifts: number }).__shifts += (
+            entry as unknown as { value: number }
+          ).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    release();
+    await expect(page.locator('.boot-not-found')).toHaveCount(0); // the app rendered it
+    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+    expect(await page.getByRole('heading', { name: '页面不存在' }).boundingBox()).toEqual(before);
+    await page.getByRole('link', { name: '返回首页' }).focus();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
   });
 
   test('session expiry clears the credentials, says so and goes to logout', async ({ page }) => {

@@ -11,8 +11,9 @@
  * tip bar is offered (and not closed since), a frozen tenant, the management back-end's side
  * menu — together with the session token. A page of the back-end the user is given paints the
  * side menu and the page's title over a loading page. Without a session and the facts, or on a
- * page that is not the shell's (sign-in callback, 404, entrance, invite link, a back-end page
- * the menu does not give), the plain loading screen shows as before. The top bar's actions
+ * page that is not the shell's (sign-in callback, entrance, invite link, a back-end page the
+ * menu does not give), the plain loading screen shows as before. The 404 page, the same for
+ * everyone, is painted whole, as the app renders it (`notFoundMarkup`). The top bar's actions
  * (the bell's count, the avatar) and the menu's icons are not drawn: they come with the app.
  *
  * CSP: the decision is a small classic script from 'self' (`boot-frame-*.js`, in <head>, before
@@ -31,6 +32,7 @@ import { USER_CENTER_MENU, type UserCenterPage } from '../../src/constants/user-
 import { ACCOUNT_TEXT } from '../../src/constants/texts/account.ts';
 import { ADMIN_TEXT } from '../../src/constants/texts/admin.ts';
 import { FEEDBACK_TEXT } from '../../src/constants/texts/feedback.ts';
+import { PAGE_TEXT } from '../../src/constants/texts/pages.ts';
 import { APP_TITLE, SHELL_TEXT } from '../../src/constants/texts/shell.ts';
 
 const APPS = Object.keys(ROUTES.subApps) as SubAppName[];
@@ -62,6 +64,8 @@ export interface BootConfig {
   page2Hidden: UserCenterPage[];
   /** The back-end's antd stylesheet: its (disabled) link's attribute, and the one of the link the script adds. */
   backEndStyles: { placeholder: string; link: string };
+  /** The 404 page, which the frame paints whole (`notFoundMarkup`), with its document title. */
+  notFound: { path: string; title: string };
 }
 
 export const BOOT_CONFIG: BootConfig = {
@@ -77,6 +81,7 @@ export const BOOT_CONFIG: BootConfig = {
   userCenterRoot: ROUTES.userCenter.root,
   page2Hidden: USER_CENTER_MENU.filter((entry) => 'hiddenOnPage2' in entry).map((entry) => entry.page),
   backEndStyles: { placeholder: BACK_END_STYLES_PLACEHOLDER, link: BACK_END_STYLES_LINK },
+  notFound: { path: ROUTES.notFound, title: `${PAGE_TEXT.notFound.title} - ${APP_TITLE}` },
 };
 
 /**
@@ -89,6 +94,14 @@ export const BOOT_CONFIG: BootConfig = {
 export function bootScript(config: BootConfig): string {
   return `(function () {
   var config = ${JSON.stringify(config)};
+  // Without a trailing slash, as the shell's routes match it.
+  var path = window.location.pathname.replace(/(.)\\/$/, '$1');
+  // The 404 page is the same for everyone, signed in or not: painted whole (notFoundMarkup).
+  if (path === config.notFound.path) {
+    document.documentElement.setAttribute('data-boot-page', 'not-found');
+    document.title = config.notFound.title;
+    return;
+  }
   try {
     var storage = window.localStorage;
     var read = function (key) {
@@ -99,8 +112,6 @@ export function bootScript(config: BootConfig): string {
     // BootFrameFacts (src/constants/boot-frame.ts), as the shell wrote them.
     var facts = read(config.keys.facts);
     if (typeof token !== 'string' || !token || !facts || !Array.isArray(facts.tabs)) return;
-    // Without a trailing slash, as the shell's routes match it.
-    var path = window.location.pathname.replace(/(.)\\/$/, '$1');
     var within = function (prefix) {
       return path === prefix || path.indexOf(prefix + '/') === 0;
     };
@@ -244,6 +255,14 @@ export function frameMarkup(): string {
 }
 
 /**
+ * The 404 page as src/app/pages/NotFoundPage.tsx renders it (styled by public/boot.css), inside
+ * #root after the frame: shown when the boot script found the load starting at /404.
+ */
+export function notFoundMarkup(): string {
+  return `<main class="not-found-page"><p class="not-found-code" aria-hidden="true">404</p><h1 class="not-found-title">${escape(PAGE_TEXT.notFound.title)}</h1><p class="not-found-hint">${escape(PAGE_TEXT.notFound.hint)}</p><a class="not-found-home" href="${escape(ROUTES.home)}">${escape(PAGE_TEXT.backHome)}</a></main>`;
+}
+
+/**
  * ./frame.css, with the rules per app (tab shown, tab current, loading text), per back-end page
  * (its title) and per user centre page (its title, its menu entry) generated from the route tables.
  */
@@ -305,7 +324,10 @@ export function bootFrame(): Plugin {
         if (!html.includes('<div id="root">'))
           throw new Error('boot-frame: index.html has no <div id="root">');
         return {
-          html: html.replace('<div id="root">', `<div id="root">\n      ${frameMarkup()}`),
+          html: html.replace(
+            '<div id="root">',
+            `<div id="root">\n      ${frameMarkup()}<div class="boot-not-found" hidden>${notFoundMarkup()}</div>\n      `,
+          ),
           tags: [
             { tag: 'link', attrs: { rel: 'stylesheet', href: base + css.fileName }, injectTo: 'head' },
             // A classic script, before the body is parsed: the attributes are set before the first paint.

@@ -2,13 +2,22 @@
  * index.html's boot script (vite-plugins/boot-frame/plugin.ts): the frame of the signed-in shell is
  * shown only with a session and the shell's recorded facts, on the shell's own pages, and shows
  * what those facts say (tabs, current app, tip bar unless closed, frozen tenant, the back-end's
- * side menu and page).
+ * side menu and page). The 404 page it paints whole, for everyone.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import NotFoundPage from '@/app/pages/NotFoundPage';
 import type { BootFrameFacts } from '@/constants/boot-frame';
 import { ROUTES } from '@/constants/routes';
 import { STORAGE_KEYS } from '@/constants/storage-keys';
-import { BOOT_CONFIG, bootScript, frameCss, frameMarkup } from '../../../vite-plugins/boot-frame/plugin';
+import {
+  BOOT_CONFIG,
+  bootScript,
+  frameCss,
+  frameMarkup,
+  notFoundMarkup,
+} from '../../../vite-plugins/boot-frame/plugin';
 
 const PERSONAL: BootFrameFacts = {
   tabs: ['manual', 'product'],
@@ -87,7 +96,7 @@ describe('boot frame', () => {
   it('shows nothing without a session, without recorded facts, outside the shell or for an app the user lacks', () => {
     expect(boot('/', { [STORAGE_KEYS.bootFrame]: PERSONAL })).toEqual({});
     expect(boot('/', { [STORAGE_KEYS.token]: 't' })).toEqual({});
-    for (const path of ['/oauth/callback', '/404', '/entrance', '/link/abc', '/admin', '/micro-app-engine/'])
+    for (const path of ['/oauth/callback', '/entrance', '/link/abc', '/admin', '/micro-app-engine/'])
       expect(boot(path, { [STORAGE_KEYS.token]: 't', [STORAGE_KEYS.bootFrame]: PERSONAL })).toEqual({});
   });
 
@@ -213,6 +222,21 @@ describe('boot frame', () => {
     });
     expect(document.querySelector('.boot-frame-menu img')).toBeNull();
     expect(document.querySelector('.boot-frame-menu')!.textContent).toBe('<img src=x>');
+  });
+
+  it('paints the 404 page whole for everyone, signed in or not, with its title', () => {
+    for (const items of [{}, { [STORAGE_KEYS.token]: 't', [STORAGE_KEYS.bootFrame]: PERSONAL }]) {
+      document.title = '织雀工作台';
+      expect(boot(ROUTES.notFound, items)).toEqual({ 'data-boot-page': 'not-found' });
+      expect(document.title).toBe('页面不存在 - 织雀工作台');
+    }
+    expect(boot(`${ROUTES.notFound}/`, {})).toEqual({ 'data-boot-page': 'not-found' });
+    expect(boot('/4040', {})).toEqual({});
+  });
+
+  it("paints the 404 page as the app renders it: the app's render changes nothing on screen", () => {
+    expect(notFoundMarkup()).toBe(renderToStaticMarkup(createElement(NotFoundPage)));
+    expect(notFoundMarkup()).not.toMatch(/<script|<style|style=|on\w+=/i);
   });
 
   it('survives unreadable storage', () => {
