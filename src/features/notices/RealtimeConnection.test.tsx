@@ -81,6 +81,7 @@ describe('RealtimeConnection', () => {
       document.dispatchEvent(new Event('prerenderingchange'));
       await settle();
       browserIdle();
+      await settle();
       expect(realtime.notifyManual).toBeDefined();
       view.unmount();
     } finally {
@@ -88,25 +89,36 @@ describe('RealtimeConnection', () => {
     }
   });
 
-  it('opens the socket once the browser is idle, not in the first commit, and closes it on unmount', () => {
+  it('opens the socket once the browser is idle, not in the first commit, and closes it on unmount', async () => {
     const view = mount();
     expect(realtime.notifyManual).toBeUndefined();
     browserIdle();
+    await settle(); // its module comes then
     expect(realtime.notifyManual).toBeDefined();
     view.unmount();
     expect(realtime.stop).toHaveBeenCalledOnce();
   });
 
-  it('never opens the socket when it is unmounted before the browser was idle', () => {
+  it('never opens the socket when it is unmounted before the browser was idle', async () => {
     mount().unmount();
     browserIdle();
+    await settle();
+    expect(realtime.notifyManual).toBeUndefined();
+  });
+
+  it('never opens the socket when it is unmounted while its module loads', async () => {
+    const view = mount();
+    browserIdle();
+    view.unmount();
+    await settle();
     expect(realtime.notifyManual).toBeUndefined();
   });
 
   it('refreshes the manual app for each new manual notice, forced and in order', async () => {
     mount();
     browserIdle();
-    // Called before the channel has loaded: nothing is lost, the order is kept.
+    await settle();
+    // Several in a row: each is sent, forced, in order (one promise chain keeps the sends in order).
     realtime.notifyManual!('S1');
     realtime.notifyManual!('S1');
     realtime.notifyManual!(null);

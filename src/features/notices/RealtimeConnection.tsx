@@ -1,7 +1,9 @@
 /**
  * Mounted once by the shell (src/app/Shell.tsx): keeps the notice socket open while the
  * user is signed in and closes it on logout (unmount). The logic lives in
- * notice-realtime.ts / notice-socket.ts so it runs and is tested outside React.
+ * notice-realtime.ts / notice-socket.ts so it runs and is tested outside React; it is fetched
+ * when the socket opens (the browser idle), not with the first load: partysocket and the
+ * realtime contract's parsing are none of the first screen's work.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,8 +11,10 @@ import { config } from '@/config/env';
 import { isPrerendering, whenShown } from '@/ui/page-shown';
 import { IDLE_DEADLINE_MS, whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
-import { startNoticeRealtime } from './notice-realtime';
 import { useNoticeOwner } from './use-notices';
+
+/** A realtime module that did not load is asked for again after this long (a flaky network). */
+const REALTIME_RETRY_MS = 5_000;
 
 /**
  * The channel to the embedded apps, with its contract's validators, is not part of the first
@@ -44,18 +48,28 @@ export function RealtimeConnection() {
     // not part of the shell's first commit. By the same deadline as the bell's list (useIdleOnce),
     // so no new notice falls between the list and the socket for longer than before.
     // A prerendered page (ui/page-shown.ts) opens it only once the user opened the page.
-    let realtime: ReturnType<typeof startNoticeRealtime> | undefined;
+    let realtime: { stop: () => void } | undefined;
     let cancel: (() => void) | undefined;
+    let retry: number | undefined;
     let stopped = false;
     const startWhenIdle = () => {
       cancel = whenIdle(() => {
-        realtime = startNoticeRealtime({
-          url: config.realtimeUrl,
-          queryClient,
-          tid,
-          uid,
-          notifyManual: refreshManualApp,
-        });
+        import('./notice-realtime').then(
+          ({ startNoticeRealtime }) => {
+            if (stopped) return;
+            realtime = startNoticeRealtime({
+              url: config.realtimeUrl,
+              queryClient,
+              tid,
+              uid,
+              notifyManual: refreshManualApp,
+            });
+          },
+          (error: unknown) => {
+            console.error('[notices] the realtime link did not load; trying again', error);
+            if (!stopped) retry = window.setTimeout(startWhenIdle, REALTIME_RETRY_MS);
+          },
+        );
       }, IDLE_DEADLINE_MS);
     };
     if (!isPrerendering()) startWhenIdle();
@@ -63,6 +77,7 @@ export function RealtimeConnection() {
     return () => {
       stopped = true;
       cancel?.();
+      window.clearTimeout(retry);
       realtime?.stop();
     };
   }, [queryClient, tid, uid]);
