@@ -185,11 +185,13 @@ const architecture = {
             from: { element: { types: { anyOf: ['vite-plugins', 'tools'] } } },
             allow: { to: { element: { type: 'constants' } } },
           },
-          // The frame runtime's two reaches outside the protocol, by file: the nonce reader it
-          // shares with the shell's page, and the app names' type.
+          // The frame runtime's reaches outside the protocol, by file: the nonce reader and the
+          // prerendering state it shares with the shell's page, and the app names' type.
           {
             from: { element: { type: 'sub-app-frame' } },
-            allow: { to: { file: { path: ['src/ui/csp-nonce.ts', 'src/config/env.ts'] } } },
+            allow: {
+              to: { file: { path: ['src/ui/csp-nonce.ts', 'src/ui/prerendering.ts', 'src/config/env.ts'] } },
+            },
           },
           // Tests may reach every layer (a test proves a layer from the outside).
           { from: { element: { type: 'tests' } }, allow: { to: { element: { type: '*' } } } },

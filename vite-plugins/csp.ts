@@ -177,6 +177,19 @@ export const SPECULATION_RULES_HEADER = `"${SPECULATION_RULES}"`;
 export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
 
 /**
+ * Sent with the speculation rules: asks the browser to load a prerendered page's cross-origin
+ * frames during the prerender too (the sub-apps' frames; by default they wait for the click),
+ * so a switch shows an app whose frame page, process and handshake are there already. The frame
+ * runs no child code before the page is shown (src/sub-app-frame/main.ts). Chrome honours it
+ * behind chrome://flags/#prerender2-cross-origin-iframes (an origin trial in 147–152); other
+ * browsers ignore it. deploy/nginx/workbench/shell.conf sends it too.
+ */
+export const PRERENDER_FRAMES_HEADER = {
+  name: 'Supports-Loading-Mode',
+  value: 'prerender-cross-origin-frames',
+} as const;
+
+/**
  * Whether a shell page may name its speculation rules: not one that arrived with a credential
  * in its address (the sign-on's `?code=`, a handed-over `?token=`). The browser fetches the rules
  * with the page's address as Referer, before the app has cleared it.
@@ -287,8 +300,10 @@ export function cspPreview(): Plugin {
         }
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
-        if (!frameApp && mayNameSpeculationRules(req.url ?? '/'))
+        if (!frameApp && mayNameSpeculationRules(req.url ?? '/')) {
           res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
+          res.setHeader(PRERENDER_FRAMES_HEADER.name, PRERENDER_FRAMES_HEADER.value);
+        }
         res.end(req.method === 'HEAD' ? undefined : html.replaceAll(NONCE_PLACEHOLDER, nonce));
       });
     },

@@ -9,7 +9,9 @@
  *   3. micro-app's child API, the route and storage set up (child-api.ts, route-sync.ts,
  *      storage-fallback.ts), and the child's modals and tour targets watched (modal-watch.ts);
  *   4. its scripts run (load-child.ts), its errors noted (error-watch.ts), its lifecycle mounted
- *      when it appears (lifecycle-watch.ts);
+ *      when it appears (lifecycle-watch.ts) — in a frame the browser prerenders with its shell
+ *      page (vite-plugins/csp.ts, PRERENDER_FRAMES_HEADER), not before the page is shown: steps
+ *      1–3 are done ahead, and no code of the child runs for a page the user may never open;
  *   5. the shell told the truth (render-watch.ts): `mounted` once the child shows content,
  *      `error` with the reason otherwise.
  *
@@ -27,6 +29,7 @@ import {
   type ShellToFrame,
 } from '@/sub-app-protocol/messages';
 import { cspNonce, nonceScriptCreatedStyles } from '@/ui/csp-nonce';
+import { whenShown } from '@/ui/prerendering';
 import { LIFECYCLE_MOUNT_MS } from '@/sub-app-protocol/limits';
 import { hasLifecycle, installChildApi, mountChild, mountRegisteredLate, unmountChild } from './child-api';
 import { describeError, watchChildErrors } from './error-watch';
@@ -186,6 +189,8 @@ async function start(): Promise<void> {
     if (early && namedEntry !== welcome.entry)
       throw new Error(`the frame was opened for ${namedEntry}, not for ${welcome.entry}`);
     const page: ChildPage = early ? unwrap(await early) : await prepareChildPage(welcome.entry, nonce);
+    // A child is written for a page its user sees: it may write, count a visit, open a socket.
+    await whenShown();
     render = watchRender();
     await runScripts(page, nonce);
     // As micro-app does: a child whose entry threw after registering its lifecycle is still mounted.

@@ -129,6 +129,28 @@ describe('the sub-app host', () => {
     );
   });
 
+  it('gives a frame that greeted a prerendered page its start-up from when the page is shown', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
+    try {
+      const { container } = renderWithShell(<SubAppHost app="manual" />, { path: '/micro-app-manual/' });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      // A browser that prerenders cross-origin frames too: the frame page loaded and greeted.
+      sayHello(frameOf(container)!);
+      await act(() => vi.advanceTimersByTimeAsync(STARTED_LIMIT_MS * 3));
+      expect(failed()).toBeNull(); // the user has not opened the page yet: no limit runs
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      await act(() => vi.advanceTimersByTimeAsync(STARTED_LIMIT_MS - 1_000));
+      expect(failed()).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(failed()).not.toBeNull();
+    } finally {
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => false });
+    }
+  });
+
   it("covers the whole page while the app's own modal is open, and gives it back after", async () => {
     const { container } = renderWithShell(
       <>

@@ -8,19 +8,10 @@
  */
 
 import { useEffect, useRef, useState } from 'react';
+import { isPrerendering, whenShown } from './prerendering';
 import { IDLE_DEADLINE_MS, whenIdle } from './when-idle';
 
-/** Whether this page is being prerendered and not yet shown. */
-export const isPrerendering = (): boolean =>
-  typeof document !== 'undefined' && (document as { prerendering?: boolean }).prerendering === true;
-
-/** Settles when the page is shown: at once, or when a prerendered page is activated. */
-export function whenShown(): Promise<void> {
-  if (!isPrerendering()) return Promise.resolve();
-  return new Promise((resolve) =>
-    document.addEventListener('prerenderingchange', () => resolve(), { once: true }),
-  );
-}
+export { isPrerendering, whenShown };
 
 /**
  * Reloads a prerendered page that is shown after another page changed the session it was

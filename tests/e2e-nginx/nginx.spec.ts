@@ -14,6 +14,7 @@ import {
   contentSecurityPolicy,
   policyDirectives,
   policySources,
+  PRERENDER_FRAMES_HEADER,
   SPECULATION_RULES,
   SPECULATION_RULES_HEADER,
   SPECULATION_RULES_TYPE,
@@ -67,6 +68,9 @@ test('documents: the header’s nonce is the page’s, fresh per response, in vi
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers()['cache-control']).toBe('no-cache');
     expect(response.headers()['speculation-rules']).toBe(SPECULATION_RULES_HEADER);
+    expect(response.headers()[PRERENDER_FRAMES_HEADER.name.toLowerCase()]).toBe(
+      PRERENDER_FRAMES_HEADER.value,
+    );
   }
   // Not on a page that arrived with a credential: the rules' fetch would carry it as Referer.
   for (const query of ['?token=abc', '?code=xyz&state=s', '?next=1&token=abc'])

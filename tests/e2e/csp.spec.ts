@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL, SUB_APP_ORIGIN_PRODUCT_URL } from '../../playwright.config';
 import {
   policyDirectives,
+  PRERENDER_FRAMES_HEADER,
   SPECULATION_RULES,
   SPECULATION_RULES_HEADER,
   SPECULATION_RULES_TYPE,
@@ -61,6 +62,8 @@ test('the module tabs are prerendered through a header, not an inline script (is
 }) => {
   const page = await request.get(routeTo.subAppHome('product'));
   expect(page.headers()['speculation-rules']).toBe(SPECULATION_RULES_HEADER);
+  // …and asks for its sub-app's frame to be prerendered with it (where the browser can).
+  expect(page.headers()[PRERENDER_FRAMES_HEADER.name.toLowerCase()]).toBe(PRERENDER_FRAMES_HEADER.value);
   expect(await page.text()).not.toContain('speculationrules');
   // Not on a page that arrived with a credential: the rules' fetch would carry it as Referer.
   for (const query of ['?token=abc', '?code=xyz&state=s'])

@@ -15,6 +15,7 @@ import sirv from 'sirv';
 import { FRAME_PAGE_PATH, frameAppOfHost } from '../../src/constants/frame-origins';
 import {
   mayNameSpeculationRules,
+  PRERENDER_FRAMES_HEADER,
   SPECULATION_RULES,
   SPECULATION_RULES_HEADER,
   SPECULATION_RULES_TYPE,
@@ -83,8 +84,10 @@ export async function serveBuild(opts: {
         opts.speculationRules !== false &&
         mayNameSpeculationRules(req.url ?? '/') &&
         /^(|\.html)$/.test(path.extname(pageOf(req.url)))
-      )
+      ) {
         res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
+        res.setHeader(PRERENDER_FRAMES_HEADER.name, PRERENDER_FRAMES_HEADER.value);
+      }
       gzip(req, res, () => files(req, res));
     }
   });

@@ -149,7 +149,13 @@ export async function launchBenchBrowser(): Promise<Browser> {
     // The window's own size, not an emulated viewport: a prerendered page is laid out at the
     // window's size, and an emulated one would not reach it.
     defaultViewport: null,
-    args: ['--window-size=1440,900', ...args.filter((flag) => flag !== '--headless')],
+    // BENCH_CHROMIUM_FLAGS: flags to try a browser feature with, e.g.
+    // `--enable-features=Prerender2CrossOriginIframes` (docs/frontend.md, "Switching apps").
+    args: [
+      '--window-size=1440,900',
+      ...(process.env.BENCH_CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean),
+      ...args.filter((flag) => flag !== '--headless'),
+    ],
   });
 }
 
