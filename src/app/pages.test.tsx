@@ -14,6 +14,8 @@ import {
   getGetTenantDetailQueryKey,
 } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
+import { getListRolesQueryKey } from '@generated/rbac/rbac';
+import { FIRST_ROLES_PAGE } from '@/features/admin/first-data';
 import { adminPageAt } from '@/features/admin/registry';
 import { clearCredentials, forgetBootFrame, removeItem, writeItem } from '@/session/storage';
 import {
@@ -147,14 +149,16 @@ describe('startFirstDataFor', () => {
     expect(keys()).toEqual([detailKey]);
     startFirstDataFor(at('/manage/enterprise'), queryClient, config);
     expect(keys()).toEqual([detailKey, detailKey]);
-    // Pages that read something else, or nothing yet known: no call.
+    // The roles page: the first page of roles, as it asks for it.
     startFirstDataFor(at('/manage/roles'), queryClient, config);
+    expect(keys()).toEqual([detailKey, detailKey, getListRolesQueryKey(FIRST_ROLES_PAGE)]);
+    // Pages that read something else, or nothing yet known: no call.
     startFirstDataFor(at('/user-info/base-info'), queryClient, config);
     startFirstDataFor(at('/manage/members'), queryClient, { ...config, last_login_tenant_link: '' });
     // Moved to the personal space, or the enterprise frozen, since the root was recorded.
     startFirstDataFor(at('/manage/members'), queryClient, { ...config, user_tenant_link: 't-ent-2001' });
     startFirstDataFor(at('/manage/members'), queryClient, { ...config, last_login_tenant_is_disable: true });
-    expect(prefetch).toHaveBeenCalledTimes(2);
+    expect(prefetch).toHaveBeenCalledTimes(3);
     // A notice's link to a feedback: its detail, by the id in the address; none without an id
     // or in a frozen enterprise (no such page there).
     startFirstDataFor(at(routeTo.feedbackDetail('question', 'fb-5002')), queryClient, config);
@@ -167,13 +171,14 @@ describe('startFirstDataFor', () => {
     expect(keys()).toEqual([
       detailKey,
       detailKey,
+      getListRolesQueryKey(FIRST_ROLES_PAGE),
       getGetQuestionFeedbackQueryKey('fb-5002'),
       getGetActivityFeedbackQueryKey('fb-1'),
     ]);
     // Signed out (the recorded facts kept, so only the token decides).
     removeItem('token');
     startFirstDataFor(at('/manage/members'), queryClient, config);
-    expect(prefetch).toHaveBeenCalledTimes(4);
+    expect(prefetch).toHaveBeenCalledTimes(5);
   });
 });
 

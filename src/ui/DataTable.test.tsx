@@ -57,16 +57,34 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const onBatch = vi.fn();
     render(<Members onReload={vi.fn()} onBatch={onBatch} />);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const announce = screen.getByRole('status');
+    expect(announce).toHaveTextContent('');
+    expect(screen.queryByRole('group', { name: /已选择/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: '王芳' }));
+    expect(announce).toHaveTextContent('已选择 1 名成员'); // heard from the first choice on
     await user.click(screen.getByRole('checkbox', { name: '陈思远' }));
-    const bar = screen.getByRole('status');
+    const bar = screen.getByRole('group', { name: '已选择 2 名成员' });
     expect(bar).toHaveTextContent('已选择 2 名成员');
     await user.click(within(bar).getByRole('button', { name: '分配角色' }));
     expect(onBatch).toHaveBeenCalledWith(['1', '2']);
     await user.click(within(bar).getByRole('button', { name: '取消选择' }));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /已选择/ })).not.toBeInTheDocument();
+    expect(announce).toHaveTextContent('');
     expect(screen.getByRole('checkbox', { name: '王芳' })).not.toBeChecked();
+    // The button went with the bar: the focus is on the rows' choice, not lost on the page.
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /全选|Select all/i }));
+  });
+
+  it('says how many rows there are in all under the list', () => {
+    render(
+      <DataTable<Row>
+        rowKey="id"
+        columns={[{ title: '姓名', dataIndex: 'name' }]}
+        dataSource={ROWS}
+        pagination={{ pageSize: 1 }}
+      />,
+    );
+    expect(screen.getByText('第 1-1 条/总共 2 条')).toBeInTheDocument();
   });
 
   it('has no toolbar when it is given nothing to put there', () => {

@@ -73,8 +73,11 @@ test('documents: the header’s nonce is the page’s, fresh per response, in vi
     );
   }
   // Not on a page that arrived with a credential: the rules' fetch would carry it as Referer.
-  for (const query of ['?token=abc', '?code=xyz&state=s', '?next=1&token=abc'])
-    expect((await request.get(`/micro-app-product/${query}`)).headers()['speculation-rules']).toBeUndefined();
+  for (const query of ['?token=abc', '?code=xyz&state=s', '?next=1&token=abc']) {
+    const headers = (await request.get(`/micro-app-product/${query}`)).headers();
+    expect(headers['speculation-rules']).toBeUndefined();
+    expect(headers[PRERENDER_FRAMES_HEADER.name.toLowerCase()]).toBeUndefined();
+  }
   // The rules themselves, with the media type without which the browser ignores them.
   const rules = await request.get(SPECULATION_RULES);
   expect(rules.headers()['content-type']).toBe(SPECULATION_RULES_TYPE);

@@ -66,10 +66,11 @@ test('the module tabs are prerendered through a header, not an inline script (is
   expect(page.headers()[PRERENDER_FRAMES_HEADER.name.toLowerCase()]).toBe(PRERENDER_FRAMES_HEADER.value);
   expect(await page.text()).not.toContain('speculationrules');
   // Not on a page that arrived with a credential: the rules' fetch would carry it as Referer.
-  for (const query of ['?token=abc', '?code=xyz&state=s'])
-    expect(
-      (await request.get(`${routeTo.subAppHome('product')}${query}`)).headers()['speculation-rules'],
-    ).toBeUndefined();
+  for (const query of ['?token=abc', '?code=xyz&state=s']) {
+    const headers = (await request.get(`${routeTo.subAppHome('product')}${query}`)).headers();
+    expect(headers['speculation-rules']).toBeUndefined();
+    expect(headers[PRERENDER_FRAMES_HEADER.name.toLowerCase()]).toBeUndefined();
+  }
   const rules = await request.get(SPECULATION_RULES);
   expect(rules.headers()['content-type']).toBe(SPECULATION_RULES_TYPE);
   // Only the module tabs a settled page marked, never the page the user is on.

@@ -45,6 +45,10 @@ export const TEXT = {
     clearSelection: '取消选择',
     search: '查询',
     reset: '重置',
+    /** Under the list, as ProTable said it. */
+    total: (from: number, to: number, all: number) => `第 ${from}-${to} 条/总共 ${all} 条`,
+    /** An empty cell. */
+    empty: '-',
   },
   /** The guide flow (SPEC §4 "Guide flow"). */
   guide: {

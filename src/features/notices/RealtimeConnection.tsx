@@ -13,8 +13,9 @@ import { IDLE_DEADLINE_MS, whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
 import { useNoticeOwner } from './use-notices';
 
-/** A realtime module that did not load is asked for again after this long (a flaky network). */
+/** A realtime module that did not load is asked for again after 5 s, then 10 s, 20 s; then no more. */
 const REALTIME_RETRY_MS = 5_000;
+const REALTIME_TRIES = 4;
 
 /**
  * The channel to the embedded apps, with its contract's validators, is not part of the first
@@ -51,6 +52,7 @@ export function RealtimeConnection() {
     let realtime: { stop: () => void } | undefined;
     let cancel: (() => void) | undefined;
     let retry: number | undefined;
+    let tries = 0;
     let stopped = false;
     const startWhenIdle = () => {
       cancel = whenIdle(() => {
@@ -66,8 +68,10 @@ export function RealtimeConnection() {
             });
           },
           (error: unknown) => {
-            console.error('[notices] the realtime link did not load; trying again', error);
-            if (!stopped) retry = window.setTimeout(startWhenIdle, REALTIME_RETRY_MS);
+            tries++;
+            const again = !stopped && tries < REALTIME_TRIES;
+            console.error(`[notices] the realtime link did not load${again ? '; trying again' : ''}`, error);
+            if (again) retry = window.setTimeout(startWhenIdle, REALTIME_RETRY_MS * 2 ** (tries - 1));
           },
         );
       }, IDLE_DEADLINE_MS);

@@ -58,7 +58,7 @@ describe('MembersPage: permission gating', () => {
     render(['member:remove-roles']);
     await screen.findByText('陈思远');
     await user.click(within(row('陈思远')).getByRole('checkbox'));
-    expect(await screen.findByText('已选择 1 名成员')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: '已选择 1 名成员' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /移除角色/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /分配角色/ })).not.toBeInTheDocument();
   });

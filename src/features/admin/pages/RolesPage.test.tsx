@@ -202,3 +202,55 @@ describe('RolesPage: the role editor', () => {
     await waitFor(() => expect(requests('DELETE', '/role/v1/del/r-guest')).toHaveLength(1));
   });
 });
+
+describe('RolesPage: paging', () => {
+  /** 11 roles, one page of 10 and one of 1 (质检员), until 质检员 is deleted. */
+  function elevenRoles() {
+    let deleted = false;
+    const role = (i: number) => ({
+      id: `r-${i}`,
+      name: i === 11 ? '质检员' : `角色${i}`,
+      description: i === 11 ? '' : `第${i}个角色`,
+      member_count: 0,
+      is_system: false,
+      created_at: '2025-03-01T01:00:00Z',
+    });
+    server.use(
+      http.get('*/api/rbac/role/v1/list', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const all = Array.from({ length: deleted ? 10 : 11 }, (_, i) => role(i + 1));
+        const index = Number(query.get('index') ?? 1);
+        const size = Number(query.get('page_size') ?? 10);
+        const rows = all.slice((index - 1) * size, index * size);
+        return HttpResponse.json({ code: 0, msg: 'success', data: { rows, total: all.length } });
+      }),
+      http.delete('*/api/rbac/role/v1/del/:id', () => {
+        deleted = true;
+        return HttpResponse.json({ code: 0, msg: 'success', data: null });
+      }),
+    );
+  }
+
+  it('says how many roles there are, pages on the server, and shows the page before when its last row is deleted', async () => {
+    const user = userEvent.setup();
+    elevenRoles();
+    render(ALL_CODES['/manage/roles']);
+    expect(await screen.findByText('第 1-10 条/总共 11 条')).toBeInTheDocument();
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByText('质检员')).toBeInTheDocument();
+    expect(within(row('质检员')).getAllByText('-').length).toBeGreaterThan(0); // no description
+    await user.click(screen.getByRole('button', { name: '删除：质检员' }));
+    await user.click(await screen.findByRole('button', { name: /确\s?定/ }));
+    expect(await screen.findByText('第 1-10 条/总共 10 条')).toBeInTheDocument();
+    expect(screen.getByText('角色1')).toBeInTheDocument();
+    expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
+  });
+
+  it('asks again when 查询 is pressed for the list already shown', async () => {
+    const user = userEvent.setup();
+    render(ALL_CODES['/manage/roles']);
+    await screen.findByText('可创建、编辑和发布手册与商品');
+    await user.click(screen.getByRole('button', { name: /查\s?询/ }));
+    await waitFor(() => expect(requests('GET', '/role/v1/list')).toHaveLength(2));
+  });
+});

@@ -60,6 +60,18 @@ export default function RolesPage() {
   const canConfigure = can(POWER.rolePowers) && canOpen(root + ADMIN_PAGE_PATHS.permissions);
   const total = roles.data?.total ?? 0;
 
+  // A page emptied meanwhile (roles deleted elsewhere): the last page that has rows. Set while
+  // rendering, as React has state that follows other state; the guard ends it in one step.
+  const lastPage = Math.max(1, Math.ceil(total / (query.page_size ?? FIRST_ROLES_PAGE.page_size)));
+  if (roles.data && !roles.isPlaceholderData && !roles.data.rows.length && (query.index ?? 1) > lastPage)
+    setQuery({ ...query, index: lastPage });
+
+  /** Asks for `next`; the same list again is loaded again (查询 or 重置 pressed twice still reloads). */
+  const ask = (next: ListRolesParams) => {
+    if (JSON.stringify(next) === JSON.stringify(query)) void roles.refetch();
+    else setQuery(next);
+  };
+
   const changed = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: getListRolesQueryKey() }),
@@ -101,7 +113,12 @@ export default function RolesPage() {
         </>
       ),
     },
-    { title: T.description, dataIndex: 'description', ellipsis: true },
+    {
+      title: T.description,
+      dataIndex: 'description',
+      ellipsis: true,
+      render: (_, role) => role.description || TEXT.table.empty,
+    },
     { title: T.memberCount, dataIndex: 'member_count', width: 90 },
     {
       title: T.createdAt,
@@ -190,7 +207,7 @@ export default function RolesPage() {
             form={search}
             layout="inline"
             className="data-table-search"
-            onFinish={({ name }) => setQuery((q) => ({ ...q, name: name?.trim() || undefined, index: 1 }))}
+            onFinish={({ name }) => ask({ ...query, name: name?.trim() || undefined, index: 1 })}
           >
             <Form.Item name="name" label={T.name}>
               <Input allowClear maxLength={ROLE_NAME_MAX} />
@@ -203,7 +220,7 @@ export default function RolesPage() {
                 <Button
                   onClick={() => {
                     search.resetFields();
-                    setQuery((q) => ({ ...FIRST_ROLES_PAGE, page_size: q.page_size }));
+                    ask({ ...FIRST_ROLES_PAGE, page_size: query.page_size });
                   }}
                 >
                   {TEXT.table.reset}
