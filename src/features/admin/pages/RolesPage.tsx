@@ -197,7 +197,7 @@ export default function RolesPage() {
         pagination={{
           current: query.index,
           pageSize: query.page_size,
-          total,
+          total: failed ? 0 : total, // not the page numbers of a list that is not shown
           showSizeChanger: true,
           onChange: (index, pageSize) =>
             setQuery((q) => ({ ...q, index: pageSize === q.page_size ? index : 1, page_size: pageSize })),
