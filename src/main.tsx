@@ -8,7 +8,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { backEndStylesLoaded } from './app/back-end-styles';
+import { pageStylesLoaded } from './app/page-styles';
 import { enterLandingPage } from './app/landing';
 import { preloadPagesFor, renderWaitsForSession, startFirstDataFor } from './app/pages';
 import { warmUpLibrariesSoon } from './app/warm-up';
@@ -33,9 +33,9 @@ void sessionConfig.then(
   (config) => config && startFirstDataFor(new URL(window.location.href), queryClient, config),
 );
 // The sign-in callback and the 404 page render outside the session: they do not wait for it.
-// A back-end page's antd styles, when the boot script linked their file, are there first (app/back-end-styles.ts).
+// A back-end or user centre page's antd styles, when the boot script linked their file, are there first (app/page-styles.ts).
 const session = renderWaitsForSession(window.location.pathname) ? sessionPrefetched : undefined;
-void Promise.all([session, preloadPagesFor(window.location.pathname), backEndStylesLoaded()]).then(() => {
+void Promise.all([session, preloadPagesFor(window.location.pathname), pageStylesLoaded()]).then(() => {
   enterLandingPage(queryClient);
   const app = createRoot(root);
   startTransition(() =>

@@ -35,12 +35,13 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { AFTER_FIRST_PAINT_LATEST_MS, AFTER_FIRST_PAINT_SOURCE } from './lib/after-first-paint.ts';
 import { chunksInLoadOrder } from './lib/chunk-graph.ts';
 import { emittedAsset } from './lib/emitted-asset.ts';
 import { FIRST_LOAD_STAGES } from './vendor-chunks.ts';
 
 /** The loader's safety net: the app is requested by then even if no paint was reported. */
-export const LOAD_AFTER_MS = 1500;
+export const LOAD_AFTER_MS = AFTER_FIRST_PAINT_LATEST_MS;
 /** Modulepreloads added per task (each starts a request: 4 at once took 14–20 ms in Lighthouse's trace). */
 export const TAGS_PER_TASK = 2;
 
@@ -55,7 +56,6 @@ export function appLoaderScript(): string {
   };
   var modules = list('data-modules');
   var stages = list('data-stages');
-  var loaded = false;
   var add = function (tag, attrs) {
     var element = document.createElement(tag);
     element.crossOrigin = '';
@@ -88,8 +88,6 @@ export function appLoaderScript(): string {
     if (hrefs.length > count) setTimeout(addSome, 0, hrefs.slice(count));
   };
   var load = function () {
-    if (loaded) return;
-    loaded = true;
     var visible = document.visibilityState === 'visible';
     // The first stage in the task right after the first preloads, the rest of them beside the
     // stages: the modules are listed in the order the stages need them (firstLoadOrder).
@@ -97,23 +95,8 @@ export function appLoaderScript(): string {
     addSome(modules);
     if (!visible) run([entry]);
   };
-  setTimeout(load, ${LOAD_AFTER_MS});
-  try {
-    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-    if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return load();
-    // Painted already (the observer's buffered entries are not delivered everywhere).
-    if (performance.getEntriesByName('first-contentful-paint').length > 0) return load();
-    var observer = new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      load();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    // Hidden before anything painted: no paint will be reported until it is shown again.
-    document.addEventListener('visibilitychange', load, { once: true });
-  } catch (error) {
-    load();
-  }
+  ${AFTER_FIRST_PAINT_SOURCE}
+  afterFirstPaint(load, ${LOAD_AFTER_MS});
 })();
 `;
 }

@@ -6,17 +6,20 @@
  */
 import type { SubAppName } from './routes';
 
+/** The parts of the app whose pages' antd styles ship as a stylesheet of their own (vite-plugins/antd-css). */
+export type PageStylesArea = 'back-end' | 'user-center';
 /**
- * The management back-end's antd stylesheet (vite-plugins/antd-css): index.html names it with a
- * disabled link carrying this attribute, which the browser neither fetches nor applies.
+ * Each area's stylesheet: index.html names it with a disabled link carrying this attribute (the
+ * area its value), which the browser neither fetches nor applies.
  */
-export const BACK_END_STYLES_PLACEHOLDER = 'data-back-end-styles';
+export const PAGE_STYLES_PLACEHOLDER = 'data-page-styles';
 /**
- * The link the boot script adds for that stylesheet on a load that starts on a back-end page;
- * it sets `data-loaded` once the file applies (or failed), and the app's first render waits for
- * that (src/app/back-end-styles.ts): antd reads its map of styles once, as it first renders.
+ * The link the boot script adds for the area's stylesheet, once the first paint is on screen, on
+ * a load that starts on one of its pages; it sets `data-loaded` once the file applies (or
+ * failed), and the app's first render waits for that (src/app/page-styles.ts): antd reads its
+ * map of styles once, as it first renders.
  */
-export const BACK_END_STYLES_LINK = 'data-back-end-styles-link';
+export const PAGE_STYLES_LINK = 'data-page-styles-link';
 
 /**
  * A row of the management back-end's side menu, as the shell draws it (a group's rows follow

@@ -59,6 +59,14 @@ export const THEME: ThemeConfig = {
 };
 
 /**
+ * A menu in a page's own column (the user centre's): no border at its side. The theme of its own
+ * also gives its styles a class of their own: made in the app's theme, they match ProLayout's
+ * side menu too (it carries the app's class beside its own), and re-coloured it for the rest of
+ * the visit once the user centre had been shown.
+ */
+export const PAGE_MENU_THEME: ThemeConfig = { components: { Menu: { activeBarBorderWidth: 0 } } };
+
+/**
  * ProLayout's own tokens in the shell (its `token` prop, src/layout/MainLayout.tsx). Its
  * styles, and every ProComponents style on the first screen, come from this and the app's
  * theme alone; the build renders them with it (vite-plugins/antd-css/shell-sample.tsx).

@@ -177,6 +177,29 @@ test.describe('management back-end', () => {
     await expect(edit).toBeFocused();
   });
 
+  test("owner: the side menu keeps its look after the user centre was shown (its menu's styles stay its own)", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'owner');
+    await (await openAvatarMenu(page)).getByText('进入管理后台').click();
+    await page.waitForURL('**/manage/enterprise');
+    const current = page.locator('.ant-pro-sider-menu .ant-menu-item-selected');
+    const look = () =>
+      current.evaluate((row) => {
+        const style = getComputedStyle(row);
+        return [style.color, style.backgroundColor, style.borderRadius].join(' ');
+      });
+    await expect(current).toHaveText('企业管理');
+    const before = await look();
+    // Inside the app: the user centre's menu renders (its styles made in the page), then back.
+    await (await openAvatarMenu(page)).getByText('账号设置').click();
+    await page.waitForURL('**/user-info/**');
+    await expect(page.locator('.user-center-side .ant-menu-item-selected')).toBeVisible();
+    await page.goBack();
+    await expect(current).toHaveText('企业管理');
+    expect(await look()).toBe(before);
+  });
+
   test('member: no back-end entry, and the back-end path is refused', async ({ page }) => {
     await signInToShell(page, 'member');
     const menu = await openAvatarMenu(page);

@@ -359,12 +359,12 @@ async function membersPageLook(page: Page) {
   });
 }
 
-test("a load that starts on a back-end page takes the back-end's antd styles from their stylesheet, and looks the same; other pages do not fetch it", async ({
+test("a load that starts on a back-end or user centre page takes the page's antd styles from their stylesheet, and looks the same; other pages do not fetch it", async ({
   page,
 }) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('antd-back-end')) fetched.push(new URL(request.url()).pathname);
+    if (/antd-(back-end|user-center)/.test(request.url())) fetched.push(new URL(request.url()).pathname);
   });
   await signInToShell(page, 'owner', '/manage/members');
   // The first load knew nothing of the back-end yet: its styles were generated in the page.
@@ -374,12 +374,14 @@ test("a load that starts on a back-end page takes the back-end's antd styles fro
   // The home page never asks for the file.
   await page.goto('/');
   await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
-  await expect(page.locator('link[data-back-end-styles]')).toHaveJSProperty('disabled', true);
-  await expect(page.locator('link[href*="antd-back-end"]')).toHaveCount(1);
+  for (const area of ['back-end', 'user-center']) {
+    await expect(page.locator(`link[data-page-styles="${area}"]`)).toHaveJSProperty('disabled', true);
+    await expect(page.locator(`link[href*="antd-${area}"]`)).toHaveCount(1);
+  }
   expect(fetched).toEqual([]);
   await page.goto('/manage/members');
   await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
-  expect(fetched).toHaveLength(1);
+  expect(fetched).toEqual([expect.stringContaining('antd-back-end')]);
   const generated = await page.evaluate(() =>
     ['ant-menu', 'ant-table', 'ant-pagination', 'ant-checkbox', 'ant-tag', 'ant-card'].filter((cls) =>
       [...document.querySelectorAll('style')].some(
@@ -390,6 +392,20 @@ test("a load that starts on a back-end page takes the back-end's antd styles fro
   expect(generated).toEqual([]);
   // …and they apply as the generated ones did (the two files keep antd's order of styles).
   expect(await membersPageLook(page)).toEqual(generatedLook);
+  // A user centre page takes its area's file: its menu, description list and card.
+  await page.goto(ROUTES.userCenter.baseInfo);
+  await expect(page.getByTestId('user-center-phone')).not.toBeEmpty();
+  expect(fetched).toEqual([
+    expect.stringContaining('antd-back-end'),
+    expect.stringContaining('antd-user-center'),
+  ]);
+  const styleElements = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('style')].filter((style) =>
+        /\.ant-(menu|descriptions|card)\b/.test(style.textContent ?? ''),
+      ).length,
+  );
+  expect(styleElements).toBe(0);
 });
 
 test("the first load's scripts carry V8's compile hint, later chunks do not", async ({ page }) => {

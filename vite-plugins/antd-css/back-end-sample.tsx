@@ -3,9 +3,9 @@
  * first screen (./shell-sample.tsx), inside the same providers: ProLayout's side menu (antd's
  * Menu), the pages' card and title, a list as src/ui/DataTable.tsx draws it (its toolbar with an
  * inline search form, the selection bar, the table with selection and pagination), the
- * description list, tags, the search box, the rows' confirmations. Their styles ship as a second file that only a load
- * starting on a back-end page applies (./plugin.ts). A component missing here still works:
- * its styles are generated at run time.
+ * description list, tags, the search box, the rows' confirmations. Their styles ship as a file
+ * that only a load starting on a back-end page applies (./plugin.ts). A component missing here
+ * still works: its styles are generated at run time.
  */
 import {
   Alert,

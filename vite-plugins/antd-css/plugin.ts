@@ -4,25 +4,28 @@
  * why the browser then skips generating them). The dev server keeps run-time styles:
  * its class names are antd's development ones.
  *
- * The management back-end's further styles are a second file, named right after it by a
- * `disabled` link, which the browser neither fetches nor applies: the boot script links it when
- * the load starts on a back-end page (vite-plugins/boot-frame), before the app's scripts are
- * requested, with a link of its own, which does not hold the first paint back; the app's first
- * render waits for it (a second at most). Every other page, and a back-end page reached inside the app, generates those
+ * The further styles of the management back-end's pages and of the user centre's are a file for
+ * each of these areas, named right after it by a `disabled` link, which the browser neither
+ * fetches nor applies: the boot script links an area's when the load starts on one of its pages
+ * (vite-plugins/boot-frame), once the first paint is on screen, as the app's scripts are
+ * requested, with a link of its own; the app's first render waits for it (a second at most).
+ * Every other page, and those pages reached inside the app, generate those
  * styles at run time as before (antd reads its map of styles once, as it renders first).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
-import { BACK_END_STYLES_PLACEHOLDER } from '../../src/constants/boot-frame.ts';
+import type { extractCss } from './extract.tsx';
+import { PAGE_STYLES_PLACEHOLDER, type PageStylesArea } from '../../src/constants/boot-frame.ts';
 import { nodeBinary, packageBin } from '../../tools/lib/paths.ts';
 
 const SHELL_ASSET = 'antd-shell.css';
-const BACK_END_ASSET = 'antd-back-end.css';
+const areaAsset = (area: string) => `antd-${area}.css`;
 
 export function antdShellCss(): Plugin {
   let base = '/';
+  let areas: PageStylesArea[] = [];
   return {
     name: 'workbench-antd-shell-css',
     apply: 'build',
@@ -40,9 +43,11 @@ export function antdShellCss(): Plugin {
           maxBuffer: 64 * 1024 * 1024,
         },
       );
-      const css = JSON.parse(output) as { shell: string; backEnd: string };
+      const css = JSON.parse(output) as ReturnType<typeof extractCss>;
       this.emitFile({ type: 'asset', name: SHELL_ASSET, source: css.shell });
-      this.emitFile({ type: 'asset', name: BACK_END_ASSET, source: css.backEnd });
+      areas = Object.keys(css.areas) as PageStylesArea[];
+      for (const area of areas)
+        this.emitFile({ type: 'asset', name: areaAsset(area), source: css.areas[area] });
     },
     transformIndexHtml: {
       order: 'post',
@@ -50,23 +55,22 @@ export function antdShellCss(): Plugin {
         // The shell's page only: a sub-app's frame (sub-app.html) gets none of the shell's styles.
         if (ctx.path !== '/index.html') return [];
         const shell = emittedAsset(ctx, SHELL_ASSET);
-        const backEnd = emittedAsset(ctx, BACK_END_ASSET);
         return [
           {
             tag: 'link',
             attrs: { rel: 'stylesheet', href: base + shell.fileName },
             injectTo: 'head-prepend',
           },
-          {
+          ...areas.map((area) => ({
             tag: 'link',
             attrs: {
               rel: 'stylesheet',
-              href: base + backEnd.fileName,
+              href: base + emittedAsset(ctx, areaAsset(area)).fileName,
               disabled: true,
-              [BACK_END_STYLES_PLACEHOLDER]: true,
+              [PAGE_STYLES_PLACEHOLDER]: area,
             },
-            injectTo: 'head-prepend',
-          },
+            injectTo: 'head-prepend' as const,
+          })),
         ];
       },
     },

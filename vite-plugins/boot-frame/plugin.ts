@@ -25,8 +25,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
+import { AFTER_FIRST_PAINT_LATEST_MS, AFTER_FIRST_PAINT_SOURCE } from '../lib/after-first-paint.ts';
 import { ADMIN_PAGE_PATHS, ROUTES, type AdminPageName, type SubAppName } from '../../src/constants/routes.ts';
-import { BACK_END_STYLES_LINK, BACK_END_STYLES_PLACEHOLDER } from '../../src/constants/boot-frame.ts';
+import {
+  PAGE_STYLES_LINK,
+  PAGE_STYLES_PLACEHOLDER,
+  type PageStylesArea,
+} from '../../src/constants/boot-frame.ts';
 import { STORAGE_KEYS } from '../../src/constants/storage-keys.ts';
 import { USER_CENTER_MENU, type UserCenterPage } from '../../src/constants/user-center-menu.ts';
 import { ACCOUNT_TEXT } from '../../src/constants/texts/account.ts';
@@ -63,7 +68,7 @@ export interface BootConfig {
   userCenterRoot: string;
   page2Hidden: UserCenterPage[];
   /** The back-end's antd stylesheet: its (disabled) link's attribute, and the one of the link the script adds. */
-  backEndStyles: { placeholder: string; link: string };
+  pageStyles: { placeholder: string; link: string; backEnd: PageStylesArea; userCenter: PageStylesArea };
   /** The 404 page, which the frame paints whole (`notFoundMarkup`), with its document title. */
   notFound: { path: string; title: string };
 }
@@ -80,7 +85,12 @@ export const BOOT_CONFIG: BootConfig = {
   userCenterPages: Object.fromEntries(USER_CENTER_MENU.map((entry) => [entry.path, entry.page])),
   userCenterRoot: ROUTES.userCenter.root,
   page2Hidden: USER_CENTER_MENU.filter((entry) => 'hiddenOnPage2' in entry).map((entry) => entry.page),
-  backEndStyles: { placeholder: BACK_END_STYLES_PLACEHOLDER, link: BACK_END_STYLES_LINK },
+  pageStyles: {
+    placeholder: PAGE_STYLES_PLACEHOLDER,
+    link: PAGE_STYLES_LINK,
+    backEnd: 'back-end',
+    userCenter: 'user-center',
+  },
   notFound: { path: ROUTES.notFound, title: `${PAGE_TEXT.notFound.title} - ${APP_TITLE}` },
 };
 
@@ -145,6 +155,30 @@ export function bootScript(config: BootConfig): string {
     if (facts.tipBar && read(config.keys.tipBarClosed) !== true) html.setAttribute('data-boot-tip-bar', '');
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
     var page2 = facts.homePage === 'page2';
+    // The antd styles of the area's pages, the back-end's or the user centre's
+    // (vite-plugins/antd-css): fetched once the first paint is on screen, as the app's scripts
+    // are; the app's first render waits for them (src/app/page-styles.ts) and generates none of them. A link of the script's own in
+    // the disabled one's place (the cascade's order), for print until it has loaded: a stylesheet
+    // for the screen would hold the paints that follow back.
+    ${AFTER_FIRST_PAINT_SOURCE}
+    var linkPageStyles = function (area) {
+      var placeholder = document.querySelector('link[' + config.pageStyles.placeholder + '="' + area + '"]');
+      if (placeholder) {
+        var styles = document.createElement('link');
+        styles.rel = 'stylesheet';
+        styles.media = 'print';
+        styles.href = placeholder.href;
+        styles.setAttribute(config.pageStyles.link, '');
+        styles.onload = function () {
+          styles.media = 'all';
+          styles.setAttribute('data-loaded', '');
+        };
+        styles.onerror = function () {
+          styles.setAttribute('data-loaded', '');
+        };
+        placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
+      }
+    };
     if (within(config.userCenterRoot)) {
       // The root, a page page2 mode hides and an unknown one show the first page (UserCenterLayout).
       var userCenterPage = Object.prototype.hasOwnProperty.call(config.userCenterPages, path)
@@ -154,29 +188,15 @@ export function bootScript(config: BootConfig): string {
         userCenterPage = config.userCenterPages[Object.keys(config.userCenterPages)[0]];
       html.setAttribute('data-boot-user-center', userCenterPage);
       if (page2) html.setAttribute('data-boot-page2', '');
+      afterFirstPaint(function () {
+        linkPageStyles(config.pageStyles.userCenter);
+      }, ${AFTER_FIRST_PAINT_LATEST_MS});
     }
     if (adminPage === null) return;
     html.setAttribute('data-boot-admin', adminPage);
-    // The back-end's antd styles (vite-plugins/antd-css): fetched from now on; the app's first
-    // render waits for them (src/app/back-end-styles.ts) and generates none of them. A link of
-    // the script's own in the disabled one's place (the cascade's order), for print until it has
-    // loaded: a stylesheet for the screen would be fetched first of all and hold the first paint back.
-    var placeholder = document.querySelector('link[' + config.backEndStyles.placeholder + ']');
-    if (placeholder) {
-      var styles = document.createElement('link');
-      styles.rel = 'stylesheet';
-      styles.media = 'print';
-      styles.href = placeholder.href;
-      styles.setAttribute(config.backEndStyles.link, '');
-      styles.onload = function () {
-        styles.media = 'all';
-        styles.setAttribute('data-loaded', '');
-      };
-      styles.onerror = function () {
-        styles.setAttribute('data-loaded', '');
-      };
-      placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
-    }
+    afterFirstPaint(function () {
+      linkPageStyles(config.pageStyles.backEnd);
+    }, ${AFTER_FIRST_PAINT_LATEST_MS});
     // The side menu's rows, as ProLayout draws them: a group open on the current page shows its
     // rows, the current page's row is highlighted. Added when the parser reaches the (empty)
     // menu: a mutation observer's callback runs before the browser may paint.

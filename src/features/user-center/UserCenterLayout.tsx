@@ -2,13 +2,14 @@
  * /user-info/*: the left column (avatar with its "更换头像" popover, the user's
  * phone, the menu of SPEC §2 "User-center left menu") beside the page.
  */
-import { Button, Menu, Popover } from 'antd';
+import { Button, ConfigProvider, Menu, Popover } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAccess } from '@/access';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { dialogs } from '@/ui/dialogs';
+import { PAGE_MENU_THEME } from '@/ui/theme';
 import './user-center.css';
 import { UserAvatar } from '@/ui/UserAvatar';
 import { isWithin } from '@/constants/routes';
@@ -64,14 +65,16 @@ export default function UserCenterLayout() {
             {info.phone}
           </div>
         </div>
-        <Menu
-          mode="inline"
-          selectedKeys={selected ? [selected] : []}
-          items={entries.map((entry) => ({
-            key: entry.path,
-            label: <Link to={entry.path}>{entry.label}</Link>,
-          }))}
-        />
+        <ConfigProvider theme={PAGE_MENU_THEME}>
+          <Menu
+            mode="inline"
+            selectedKeys={selected ? [selected] : []}
+            items={entries.map((entry) => ({
+              key: entry.path,
+              label: <Link to={entry.path}>{entry.label}</Link>,
+            }))}
+          />
+        </ConfigProvider>
       </aside>
       <section className="user-center-main">
         <Outlet />

@@ -14,6 +14,7 @@ import type { ProLayoutProps } from '@ant-design/pro-layout';
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { extractCss } from '../../../vite-plugins/antd-css/extract';
 import { ShellSample } from '../../../vite-plugins/antd-css/shell-sample';
 import { nodeBinary, packageBin, projectRoot } from '../../../tools/lib/paths';
 
@@ -108,19 +109,23 @@ describe("the shell stylesheet's ProComponents styles", () => {
   });
 });
 
-describe("the back-end's stylesheet", () => {
-  // As the build makes both files: a child process under NODE_ENV=production (vite-plugins/antd-css/plugin.ts).
+describe("the areas' stylesheets", () => {
+  // As the build makes the files: a child process under NODE_ENV=production (vite-plugins/antd-css/plugin.ts).
   const output = execFileSync(nodeBinary(), [packageBin('tsx'), 'vite-plugins/antd-css/extract.tsx'], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  const { shell, backEnd } = JSON.parse(output) as { shell: string; backEnd: string };
+  const { shell, areas } = JSON.parse(output) as ReturnType<typeof extractCss>;
   const map = (css: string) =>
     /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}$/.exec(css)![1]!.split(';');
+  // The classes a file's menu styles are scoped to (antd's hash of the theme they were made in).
+  const menuThemes = (css: string) =>
+    [...css.matchAll(/:where\(\.(css-[a-z0-9]+)\)\.ant-menu\{/g)].map((found) => found[1]);
 
   it("holds the back-end's components and none of the shell's styles again", () => {
+    const backEnd = areas['back-end'];
     for (const selector of [
       '.ant-menu',
       '.ant-table',
@@ -135,9 +140,30 @@ describe("the back-end's stylesheet", () => {
     expect(backEnd.length).toBeGreaterThan(10_000);
   });
 
-  it("carries the map of both files, since antd reads only the later file's", () => {
-    const both = map(backEnd);
-    expect(both).toEqual(expect.arrayContaining(map(shell)));
-    expect(both.length).toBeGreaterThan(map(shell).length);
+  it("holds the user centre's components, its menu in a theme of its own", () => {
+    const userCenter = areas['user-center'];
+    for (const selector of [
+      '.ant-menu',
+      '.ant-descriptions',
+      '.ant-card',
+      '.ant-list',
+      '.ant-segmented',
+      '.ant-popover',
+    ])
+      expect(userCenter, selector).toContain(selector);
+    // Not in the app's theme, whose class ProLayout's side menu carries too: styles scoped to it
+    // would re-colour the side menu.
+    const appTheme = /:where\(\.(css-[a-z0-9]+)\)\.ant-card\{/.exec(userCenter)![1];
+    expect(menuThemes(userCenter)).toHaveLength(1);
+    expect(menuThemes(userCenter)).not.toContain(appTheme);
+    expect(menuThemes(areas['back-end'])).not.toContain(appTheme);
+    expect(userCenter).not.toContain('.ant-pro-');
+  });
+
+  it("each carries the map of its own and the shell's, since antd reads only the later file's", () => {
+    for (const css of Object.values(areas)) {
+      expect(map(css)).toEqual(expect.arrayContaining(map(shell)));
+      expect(map(css).length).toBeGreaterThan(map(shell).length);
+    }
   });
 });

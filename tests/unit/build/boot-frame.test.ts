@@ -6,9 +6,9 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import NotFoundPage from '@/app/pages/NotFoundPage';
-import type { BootFrameFacts } from '@/constants/boot-frame';
+import { PAGE_STYLES_LINK, PAGE_STYLES_PLACEHOLDER, type BootFrameFacts } from '@/constants/boot-frame';
 import { ROUTES } from '@/constants/routes';
 import { STORAGE_KEYS } from '@/constants/storage-keys';
 import {
@@ -42,6 +42,9 @@ const OWNER: BootFrameFacts = {
 function reset() {
   localStorage.clear();
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   for (const name of [...document.documentElement.attributes].map((a) => a.name))
     if (name.startsWith('data-boot')) document.documentElement.removeAttribute(name);
 }
@@ -49,10 +52,11 @@ function reset() {
 /**
  * A fresh page load at `path` with these stored items: the attributes the script set on <html>.
  * The frame's markup is in the page already unless `parsed` is false (then the test adds it, as
- * the parser would after the script in <head> ran).
+ * the parser would after the script in <head> ran); `page` sets up the rest of the page first.
  */
-function boot(path: string, items: Record<string, unknown>, { parsed = true } = {}) {
+function boot(path: string, items: Record<string, unknown>, { parsed = true, page = () => {} } = {}) {
   reset();
+  page();
   if (parsed) document.body.innerHTML = frameMarkup();
   window.history.replaceState(null, '', path);
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
@@ -176,6 +180,48 @@ describe('boot frame', () => {
       'data-boot-user-center',
       'myFeedback',
     );
+  });
+
+  it("links the area's stylesheet on a back-end or user centre page once the first paint is on screen, nowhere else", () => {
+    // A visible tab whose browser reports paints: the test reports the first one.
+    let paint = () => {};
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: { getEntriesByName: (name: string) => object[] }) => void) {
+        paint = () =>
+          callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const session = (facts: BootFrameFacts) => ({
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: facts,
+    });
+    const linked = (path: string, facts: BootFrameFacts) => {
+      boot(path, session(facts), {
+        page: () => {
+          vi.stubGlobal('PerformanceObserver', PaintObserver);
+          vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+          // index.html's placeholders: named, disabled.
+          document.head.innerHTML = ['back-end', 'user-center']
+            .map(
+              (area) =>
+                `<link rel="stylesheet" href="/assets/antd-${area}.css" disabled ${PAGE_STYLES_PLACEHOLDER}="${area}">`,
+            )
+            .join('');
+        },
+      });
+      const links = () => [...document.querySelectorAll<HTMLLinkElement>(`link[${PAGE_STYLES_LINK}]`)];
+      const before = links().length;
+      paint();
+      return { before, after: links().map((link) => [new URL(link.href).pathname, link.media]) };
+    };
+    const once = (area: string) => ({ before: 0, after: [[`/assets/antd-${area}.css`, 'print']] });
+    expect(linked('/manage/members', OWNER)).toEqual(once('back-end'));
+    expect(linked(ROUTES.userCenter.baseInfo, PERSONAL)).toEqual(once('user-center'));
+    expect(linked('/', OWNER)).toEqual({ before: 0, after: [] });
+    expect(linked(ROUTES.subApps.product, OWNER)).toEqual({ before: 0, after: [] });
   });
 
   it('fills the side menu as the parser reaches it, before any paint', async () => {

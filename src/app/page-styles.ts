@@ -1,15 +1,15 @@
 /**
- * The management back-end's antd stylesheet, which the boot script links when a load starts on a
- * back-end page (vite-plugins/antd-css, vite-plugins/boot-frame): antd reads its map of the styles
+ * The antd stylesheet of the back-end's and the user centre's pages, which the boot script links
+ * when a load starts on one of them (vite-plugins/antd-css, vite-plugins/boot-frame): antd reads its map of the styles
  * already on the page once, as it first renders, so that render waits for the file — a second at
  * most, as for the page's code. Without it (other pages, the dev server), at once.
  */
-import { BACK_END_STYLES_LINK } from '@/constants/boot-frame';
+import { PAGE_STYLES_LINK } from '@/constants/boot-frame';
 
 const WAIT_MS = 1000;
 
-export function backEndStylesLoaded(): Promise<void> {
-  const link = document.querySelector(`link[${BACK_END_STYLES_LINK}]`);
+export function pageStylesLoaded(): Promise<void> {
+  const link = document.querySelector(`link[${PAGE_STYLES_LINK}]`);
   if (!link || link.hasAttribute('data-loaded')) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const done = () => resolve();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACK_END_STYLES_LINK } from '@/constants/boot-frame';
-import { backEndStylesLoaded } from './back-end-styles';
+import { PAGE_STYLES_LINK } from '@/constants/boot-frame';
+import { pageStylesLoaded } from './page-styles';
 
 const settled = async (promise: Promise<void>) => {
   let done = false;
@@ -14,27 +14,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('backEndStylesLoaded', () => {
+describe('pageStylesLoaded', () => {
   it('waits for the stylesheet the boot script linked, then for nothing', async () => {
     vi.useFakeTimers();
     const link = document.createElement('link');
-    link.setAttribute(BACK_END_STYLES_LINK, '');
+    link.setAttribute(PAGE_STYLES_LINK, '');
     document.head.append(link);
-    const waiting = backEndStylesLoaded();
+    const waiting = pageStylesLoaded();
     expect(await settled(waiting)).toBe(false);
     link.dispatchEvent(new Event('load'));
     expect(await settled(waiting)).toBe(true);
     link.setAttribute('data-loaded', '');
-    expect(await settled(backEndStylesLoaded())).toBe(true);
+    expect(await settled(pageStylesLoaded())).toBe(true);
   });
 
   it('waits a second at most, and not at all without the stylesheet', async () => {
     vi.useFakeTimers();
-    expect(await settled(backEndStylesLoaded())).toBe(true);
+    expect(await settled(pageStylesLoaded())).toBe(true);
     const link = document.createElement('link');
-    link.setAttribute(BACK_END_STYLES_LINK, '');
+    link.setAttribute(PAGE_STYLES_LINK, '');
     document.head.append(link);
-    const waiting = backEndStylesLoaded();
+    const waiting = pageStylesLoaded();
     await vi.advanceTimersByTimeAsync(999);
     expect(await settled(waiting)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
