@@ -383,7 +383,7 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
   expect(fetched).toEqual([expect.stringContaining('antd-back-end')]);
   const generated = await page.evaluate(() =>
-    ['ant-menu', 'ant-table', 'ant-pagination', 'ant-checkbox', 'ant-tag', 'ant-card'].filter((cls) =>
+    ['ant-menu', 'ant-table', 'ant-pagination', 'ant-checkbox', 'ant-tag'].filter((cls) =>
       [...document.querySelectorAll('style')].some(
         (style) => style.textContent?.includes(`.${cls}{`) || style.textContent?.includes(`.${cls} `),
       ),
@@ -392,7 +392,7 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   expect(generated).toEqual([]);
   // …and they apply as the generated ones did (the two files keep antd's order of styles).
   expect(await membersPageLook(page)).toEqual(generatedLook);
-  // A user centre page takes its area's file: its menu, description list and card.
+  // A user centre page takes its area's file: its menu, description list and spacing.
   await page.goto(ROUTES.userCenter.baseInfo);
   await expect(page.getByTestId('user-center-phone')).not.toBeEmpty();
   expect(fetched).toEqual([
@@ -402,7 +402,7 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   const styleElements = await page.evaluate(
     () =>
       [...document.querySelectorAll('style')].filter((style) =>
-        /\.ant-(menu|descriptions|card)\b/.test(style.textContent ?? ''),
+        /\.ant-(menu|descriptions|space)\b/.test(style.textContent ?? ''),
       ).length,
   );
   expect(styleElements).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * What a page of the management back-end renders from antd and ProComponents beyond the shell's
  * first screen (./shell-sample.tsx), inside the same providers: ProLayout's side menu (antd's
- * Menu), the pages' card and title, a list as src/ui/DataTable.tsx draws it (its toolbar with an
+ * Menu), a list as src/ui/DataTable.tsx draws it (its toolbar with an
  * inline search form, the selection bar, the table with selection and pagination), the
  * description list, tags, the search box, the rows' confirmations. Their styles ship as a file
  * that only a load starting on a back-end page applies (./plugin.ts). A component missing here
@@ -10,7 +10,6 @@
 import {
   Alert,
   Button,
-  Card,
   Descriptions,
   Form,
   Input,
@@ -42,8 +41,7 @@ export function BackEndSample() {
     <ShellSample
       layout={{ route: SIDE_MENU, menuRender: undefined, location: { pathname: '/manage/members' } }}
     >
-      <Card variant="borderless">
-        <Typography.Title level={4}>-</Typography.Title>
+      <div className="page-frame">
         <Typography.Text type="secondary">-</Typography.Text>
         <Space wrap>
           <Form layout="inline">
@@ -86,7 +84,7 @@ export function BackEndSample() {
           <Tag>-</Tag>
         </Space>
         <Skeleton active />
-      </Card>
+      </div>
     </ShellSample>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the user centre's pages (src/features/user-center) render from antd beyond the shell's
  * first screen (./shell-sample.tsx), inside the same providers, as the pages first show: the
- * left column's menu (in PAGE_MENU_THEME) and its avatar's popover, the pages' card and title,
+ * left column's menu (in PAGE_MENU_THEME) and its avatar's popover,
  * the basic information's description list, the lists of the account, enterprise and
  * third-party pages, my feedback's switch. Their styles ship as a file that only a load starting
  * on a user centre page applies (./plugin.ts). What is shown later (the name's form, my
@@ -11,7 +11,6 @@
 import {
   Avatar,
   Button,
-  Card,
   ConfigProvider,
   Descriptions,
   List,
@@ -21,7 +20,6 @@ import {
   Skeleton,
   Space,
   Tag,
-  Typography,
 } from 'antd';
 import { PAGE_MENU_THEME } from '../../src/ui/theme';
 import { ShellSample } from './shell-sample';
@@ -35,8 +33,7 @@ export function UserCenterSample() {
       <Popover open content="-">
         <Button type="link" />
       </Popover>
-      <Card variant="borderless">
-        <Typography.Title level={4}>-</Typography.Title>
+      <div className="page-frame">
         <Descriptions column={1} items={[{ label: '-', children: '-' }]} />
         <List
           dataSource={['-']}
@@ -53,7 +50,7 @@ export function UserCenterSample() {
           <Tag color="success">-</Tag>
           <Segmented options={['-', '+']} />
         </Space>
-      </Card>
+      </div>
     </ShellSample>
   );
 }

@@ -142,18 +142,11 @@ describe("the areas' stylesheets", () => {
 
   it("holds the user centre's components, its menu in a theme of its own", () => {
     const userCenter = areas['user-center'];
-    for (const selector of [
-      '.ant-menu',
-      '.ant-descriptions',
-      '.ant-card',
-      '.ant-list',
-      '.ant-segmented',
-      '.ant-popover',
-    ])
+    for (const selector of ['.ant-menu', '.ant-descriptions', '.ant-list', '.ant-segmented', '.ant-popover'])
       expect(userCenter, selector).toContain(selector);
     // Not in the app's theme, whose class ProLayout's side menu carries too: styles scoped to it
     // would re-colour the side menu.
-    const appTheme = /:where\(\.(css-[a-z0-9]+)\)\.ant-card\{/.exec(userCenter)![1];
+    const appTheme = /:where\(\.(css-[a-z0-9]+)\)\.ant-descriptions\{/.exec(userCenter)![1];
     expect(menuThemes(userCenter)).toHaveLength(1);
     expect(menuThemes(userCenter)).not.toContain(appTheme);
     expect(menuThemes(areas['back-end'])).not.toContain(appTheme);
