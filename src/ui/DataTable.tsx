@@ -73,7 +73,7 @@ export function DataTable<Row extends object>({
       ) : null}
       {/* Always in the page, so that a screen reader hears the first choice too. */}
       {selectionBar ? (
-        <span className="data-table-announce" role="status">
+        <span className="visually-hidden" role="status">
           {chosen ? selectionBar.text : ''}
         </span>
       ) : null}

@@ -258,7 +258,7 @@ export function frameMarkup(): string {
   // with the app), its menu.
   const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_MENU.map((entry) => `<li data-uc-item="${entry.page}"${'hiddenOnPage2' in entry ? ' data-page2-hidden' : ''}>${escape(entry.label)}</li>`).join('')}</ul></div>`;
   return `<div class="boot-frame" hidden>
-        <span class="boot-frame-status" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
+        <span class="visually-hidden" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
         <div class="boot-frame-view" aria-hidden="true">
           <div class="tip-bar boot-frame-tip-bar"><span class="tip-bar-text">${escape(SHELL_TEXT.tipBar)}</span><span class="ant-btn-link boot-frame-tip-link">${escape(SHELL_TEXT.switchEnterprise)}</span></div>
           <div class="boot-frame-header"><span class="shell-home-link"><span class="shell-logo"></span><span class="boot-frame-title">${escape(APP_TITLE)}</span></span><span class="module-tabs boot-frame-tabs">${perApp((app) => SHELL_TEXT.apps[app], 'module-tab')}</span></div>
