@@ -265,7 +265,7 @@ export function frameMarkup(): string {
           <div class="boot-frame-body">
             <div class="boot-frame-sider"><ul class="boot-frame-menu"></ul></div>
             <div class="boot-frame-main">
-              <div class="boot-frame-content"><div class="boot-frame-card"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span>${perApp((app) => SHELL_TEXT.appLoading(SHELL_TEXT.apps[app]), 'boot-frame-loading')}</div><div class="boot-frame-page">${userCenterSide}<div class="boot-frame-page-card"><div class="boot-frame-page-title">${titles}</div><div class="boot-frame-page-loading"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span></div></div></div></div>
+              <div class="boot-frame-content"><div class="boot-frame-card"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span>${perApp((app) => SHELL_TEXT.appLoading(SHELL_TEXT.apps[app]), 'boot-frame-loading')}</div><div class="boot-frame-page">${userCenterSide}<div class="page-frame boot-frame-page-card"><div class="page-frame-title boot-frame-page-title">${titles}</div><div class="boot-frame-page-loading"><span class="boot-spinner"><i></i><i></i><i></i><i></i></span></div></div></div></div>
               <div class="shell-footer boot-frame-footer"><span>${escape(SHELL_TEXT.poweredBy)} <span class="boot-frame-link boot-frame-provider">${escape(SHELL_TEXT.provider.name)}</span></span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.guide)}</span><span class="boot-frame-link boot-frame-manual">${escape(SHELL_TEXT.usageHelp)}</span><span class="boot-frame-link boot-frame-feedback">${escape(SHELL_TEXT.feedback)}</span></div>
             </div>
           </div>
