@@ -27,12 +27,12 @@ export function PageFrame({
 }) {
   useDocumentTitle(title);
   return (
-    <section className="page-frame">
+    <div className="page-frame">
       <div className="page-frame-head">
         <h4 className="page-frame-title">{title}</h4>
         {extra}
       </div>
       {children}
-    </section>
+    </div>
   );
 }

@@ -316,22 +316,33 @@ test.describe('first load', () => {
   });
 });
 
-/** The members page's parts as they look: computed styles of its menu, toolbar, table and tags. */
-async function membersPageLook(page: Page) {
-  return page.evaluate(() => {
-    const parts = [
-      '.ant-pro-sider-menu .ant-menu-item',
-      '.ant-pro-sider-menu .ant-menu-item-selected',
-      '.page-frame',
-      '.page-frame h4',
-      '.data-table-toolbar .ant-btn-primary',
-      '.ant-input-search .ant-input',
-      '.ant-table-thead th',
-      '.ant-table-tbody td',
-      '.ant-table-tbody .ant-checkbox-inner',
-      '.ant-table-tbody .ant-tag',
-      '.ant-table-tbody .ant-btn-link',
-    ];
+/** The members page's parts: its menu, toolbar, table and tags. */
+const MEMBERS_PAGE_PARTS = [
+  '.ant-pro-sider-menu .ant-menu-item',
+  '.ant-pro-sider-menu .ant-menu-item-selected',
+  '.page-frame',
+  '.page-frame h4',
+  '.data-table-toolbar .ant-btn-primary',
+  '.ant-input-search .ant-input',
+  '.ant-table-thead th',
+  '.ant-table-tbody td',
+  '.ant-table-tbody .ant-checkbox-inner',
+  '.ant-table-tbody .ant-tag',
+  '.ant-table-tbody .ant-btn-link',
+];
+/** The user centre's base information: its menu (no border at its side), description list and buttons. */
+const BASE_INFO_PARTS = [
+  '.user-center-side .ant-menu',
+  '.user-center-side .ant-menu-item',
+  '.user-center-side .ant-menu-item-selected',
+  '.ant-descriptions-item-label',
+  '.ant-descriptions-item-content',
+  '.page-frame .ant-btn-link',
+];
+
+/** How the parts look: their computed styles. */
+async function pageLook(page: Page, parts: string[]) {
+  return page.evaluate((parts) => {
     const properties = [
       'color',
       'background-color',
@@ -343,6 +354,7 @@ async function membersPageLook(page: Page) {
       'height',
       'border',
       'border-radius',
+      'border-inline-end',
       'display',
     ];
     return Object.fromEntries(
@@ -356,7 +368,7 @@ async function membersPageLook(page: Page) {
         ];
       }),
     );
-  });
+  }, parts);
 }
 
 test("a load that starts on a back-end or user centre page takes the page's antd styles from their stylesheet, and looks the same; other pages do not fetch it", async ({
@@ -369,7 +381,7 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   await signInToShell(page, 'owner', '/manage/members');
   // The first load knew nothing of the back-end yet: its styles were generated in the page.
   await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
-  const generatedLook = await membersPageLook(page);
+  const generatedLook = await pageLook(page, MEMBERS_PAGE_PARTS);
   expect(Object.values(generatedLook)).not.toContain(null);
   // The home page never asks for the file.
   await page.goto('/');
@@ -391,10 +403,23 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   );
   expect(generated).toEqual([]);
   // …and they apply as the generated ones did (the two files keep antd's order of styles).
-  expect(await membersPageLook(page)).toEqual(generatedLook);
-  // A user centre page takes its area's file: its menu, description list and spacing.
+  expect(await pageLook(page, MEMBERS_PAGE_PARTS)).toEqual(generatedLook);
+  // A user centre page takes its area's file: its menu, description list and spacing. Reached
+  // inside the app from a page without the file first, whose styles are generated…
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByRole('menu').getByText('账号设置').click();
+  await page.getByRole('link', { name: '个人信息' }).click();
+  await expect(page.locator('.ant-descriptions-item-content').first()).toBeVisible();
+  const generatedCentre = await pageLook(page, BASE_INFO_PARTS);
+  expect(Object.values(generatedCentre)).not.toContain(null);
+  expect(generatedCentre['.user-center-side .ant-menu']).toContain('border-inline-end: 0px');
+  // …then loaded from a bookmark: the same look, from the file.
   await page.goto(ROUTES.userCenter.baseInfo);
   await expect(page.getByTestId('user-center-phone')).not.toBeEmpty();
+  await expect(page.locator('.ant-descriptions-item-content').first()).toBeVisible();
+  expect(await pageLook(page, BASE_INFO_PARTS)).toEqual(generatedCentre);
   expect(fetched).toEqual([
     expect.stringContaining('antd-back-end'),
     expect.stringContaining('antd-user-center'),

@@ -21,7 +21,7 @@ import { PAGE_STYLES_PLACEHOLDER, type PageStylesArea } from '../../src/constant
 import { nodeBinary, packageBin } from '../../tools/lib/paths.ts';
 
 const SHELL_ASSET = 'antd-shell.css';
-const areaAsset = (area: string) => `antd-${area}.css`;
+const areaAsset = (area: PageStylesArea) => `antd-${area}.css`;
 
 export function antdShellCss(): Plugin {
   let base = '/';

@@ -48,7 +48,7 @@ function ShellComponents() {
 /**
  * ProLayout as the shell's first screen has it: mix layout, the shell's token, top-bar actions,
  * no side menu. `layout` changes that (tests/unit/build/antd-css.test.tsx renders the shell's
- * other layouts with it; ./pages-sample.tsx the back-end's and the user centre's), `children` is the page.
+ * other layouts with it; ./back-end-sample.tsx the back-end's), `children` is the page.
  */
 export function ShellSample({
   layout,

@@ -3,7 +3,7 @@
  * first screen (./shell-sample.tsx), inside the same providers, as the pages first show: the
  * left column's menu (in PAGE_MENU_THEME) and its avatar's popover,
  * the basic information's description list, the lists of the account, enterprise and
- * third-party pages, my feedback's switch. Their styles ship as a file that only a load starting
+ * third-party pages, my feedback's Segmented switch. Their styles ship as a file that only a load starting
  * on a user centre page applies (./plugin.ts). What is shown later (the name's form, my
  * feedback's table) is not here: the file is parsed on every such load, and its size is paid
  * for there. A component missing here still works: its styles are generated at run time.

@@ -67,7 +67,10 @@ export interface BootConfig {
   userCenterPages: Record<string, UserCenterPage>;
   userCenterRoot: string;
   page2Hidden: UserCenterPage[];
-  /** The back-end's antd stylesheet: its (disabled) link's attribute, and the one of the link the script adds. */
+  /**
+   * Each area's antd stylesheet: the attribute of its disabled link (the area its value), the one
+   * of the link the script adds, and the areas' names.
+   */
   pageStyles: { placeholder: string; link: string; backEnd: PageStylesArea; userCenter: PageStylesArea };
   /** The 404 page, which the frame paints whole (`notFoundMarkup`), with its document title. */
   notFound: { path: string; title: string };
@@ -99,7 +102,8 @@ export const BOOT_CONFIG: BootConfig = {
  * the frame shows, and which of its parts. Sets `data-boot-frame` (the current app, or empty),
  * `data-boot-tabs`, `data-boot-tip-bar`, `data-boot-frozen`, `data-boot-admin` (the back-end's
  * page), `data-boot-user-center` (the user centre's page, with `data-boot-page2`) on <html>;
- * nothing when it is unsure. On a back-end page it fills the side menu.
+ * nothing when it is unsure. On a back-end page it fills the side menu; on a back-end or user
+ * centre page it links the area's antd stylesheet, fetched once the first paint is on screen.
  */
 export function bootScript(config: BootConfig): string {
   return `(function () {
@@ -156,28 +160,30 @@ export function bootScript(config: BootConfig): string {
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
     var page2 = facts.homePage === 'page2';
     // The antd styles of the area's pages, the back-end's or the user centre's
-    // (vite-plugins/antd-css): fetched once the first paint is on screen, as the app's scripts
-    // are; the app's first render waits for them (src/app/page-styles.ts) and generates none of them. A link of the script's own in
-    // the disabled one's place (the cascade's order), for print until it has loaded: a stylesheet
-    // for the screen would hold the paints that follow back.
+    // (vite-plugins/antd-css). The link is the script's own, in the disabled one's place (the
+    // cascade's order), and in the page at once, so the app's first render always finds it and
+    // waits for it (src/app/page-styles.ts: it then generates none of those styles); its file
+    // is requested once the first paint is on screen, as the app's scripts are, and is for
+    // print until it has loaded (a stylesheet for the screen would hold the paints back).
     ${AFTER_FIRST_PAINT_SOURCE}
     var linkPageStyles = function (area) {
       var placeholder = document.querySelector('link[' + config.pageStyles.placeholder + '="' + area + '"]');
-      if (placeholder) {
-        var styles = document.createElement('link');
-        styles.rel = 'stylesheet';
-        styles.media = 'print';
+      if (!placeholder) return;
+      var styles = document.createElement('link');
+      styles.rel = 'stylesheet';
+      styles.media = 'print';
+      styles.setAttribute(config.pageStyles.link, '');
+      styles.onload = function () {
+        styles.media = 'all';
+        styles.setAttribute('data-loaded', '');
+      };
+      styles.onerror = function () {
+        styles.setAttribute('data-loaded', '');
+      };
+      placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
+      afterFirstPaint(function () {
         styles.href = placeholder.href;
-        styles.setAttribute(config.pageStyles.link, '');
-        styles.onload = function () {
-          styles.media = 'all';
-          styles.setAttribute('data-loaded', '');
-        };
-        styles.onerror = function () {
-          styles.setAttribute('data-loaded', '');
-        };
-        placeholder.parentNode.insertBefore(styles, placeholder.nextSibling);
-      }
+      }, ${AFTER_FIRST_PAINT_LATEST_MS});
     };
     if (within(config.userCenterRoot)) {
       // The root, a page page2 mode hides and an unknown one show the first page (UserCenterLayout).
@@ -188,15 +194,11 @@ export function bootScript(config: BootConfig): string {
         userCenterPage = config.userCenterPages[Object.keys(config.userCenterPages)[0]];
       html.setAttribute('data-boot-user-center', userCenterPage);
       if (page2) html.setAttribute('data-boot-page2', '');
-      afterFirstPaint(function () {
-        linkPageStyles(config.pageStyles.userCenter);
-      }, ${AFTER_FIRST_PAINT_LATEST_MS});
+      linkPageStyles(config.pageStyles.userCenter);
     }
     if (adminPage === null) return;
     html.setAttribute('data-boot-admin', adminPage);
-    afterFirstPaint(function () {
-      linkPageStyles(config.pageStyles.backEnd);
-    }, ${AFTER_FIRST_PAINT_LATEST_MS});
+    linkPageStyles(config.pageStyles.backEnd);
     // The side menu's rows, as ProLayout draws them: a group open on the current page shows its
     // rows, the current page's row is highlighted. Added when the parser reaches the (empty)
     // menu: a mutation observer's callback runs before the browser may paint.

@@ -182,7 +182,7 @@ describe('boot frame', () => {
     );
   });
 
-  it("links the area's stylesheet on a back-end or user centre page once the first paint is on screen, nowhere else", () => {
+  it("links the area's stylesheet on a back-end or user centre page at once, its file requested once the first paint is on screen; nowhere else", () => {
     // A visible tab whose browser reports paints: the test reports the first one.
     let paint = () => {};
     class PaintObserver {
@@ -199,6 +199,7 @@ describe('boot frame', () => {
       [STORAGE_KEYS.bootFrame]: facts,
     });
     const linked = (path: string, facts: BootFrameFacts) => {
+      paint = () => {};
       boot(path, session(facts), {
         page: () => {
           vi.stubGlobal('PerformanceObserver', PaintObserver);
@@ -212,16 +213,24 @@ describe('boot frame', () => {
             .join('');
         },
       });
-      const links = () => [...document.querySelectorAll<HTMLLinkElement>(`link[${PAGE_STYLES_LINK}]`)];
-      const before = links().length;
+      // The links the script added: where each points (nothing is requested without an address), its media.
+      const links = () =>
+        [...document.querySelectorAll<HTMLLinkElement>(`link[${PAGE_STYLES_LINK}]`)].map((link) => [
+          link.getAttribute('href') && new URL(link.href).pathname,
+          link.media,
+        ]);
+      const before = links();
       paint();
-      return { before, after: links().map((link) => [new URL(link.href).pathname, link.media]) };
+      return { before, after: links() };
     };
-    const once = (area: string) => ({ before: 0, after: [[`/assets/antd-${area}.css`, 'print']] });
-    expect(linked('/manage/members', OWNER)).toEqual(once('back-end'));
-    expect(linked(ROUTES.userCenter.baseInfo, PERSONAL)).toEqual(once('user-center'));
-    expect(linked('/', OWNER)).toEqual({ before: 0, after: [] });
-    expect(linked(ROUTES.subApps.product, OWNER)).toEqual({ before: 0, after: [] });
+    const linkedFor = (area: string) => ({
+      before: [[null, 'print']],
+      after: [[`/assets/antd-${area}.css`, 'print']],
+    });
+    expect(linked('/manage/members', OWNER)).toEqual(linkedFor('back-end'));
+    expect(linked(ROUTES.userCenter.baseInfo, PERSONAL)).toEqual(linkedFor('user-center'));
+    expect(linked('/', OWNER)).toEqual({ before: [], after: [] });
+    expect(linked(ROUTES.subApps.product, OWNER)).toEqual({ before: [], after: [] });
   });
 
   it('fills the side menu as the parser reaches it, before any paint', async () => {
