@@ -14,10 +14,10 @@ export type PageStylesArea = 'back-end' | 'user-center';
  */
 export const PAGE_STYLES_PLACEHOLDER = 'data-page-styles';
 /**
- * The link the boot script adds for the area's stylesheet, once the first paint is on screen, on
- * a load that starts on one of its pages; it sets `data-loaded` once the file applies (or
- * failed), and the app's first render waits for that (src/app/page-styles.ts): antd reads its
- * map of styles once, as it first renders.
+ * The link the boot script adds for the area's stylesheet on a load that starts on one of its
+ * pages: in the page at once, its address given once the first paint is on screen. It sets
+ * `data-loaded` once the file applies (or failed), and the app's first render waits for that
+ * (src/app/page-styles.ts): antd reads its map of styles once, as it first renders.
  */
 export const PAGE_STYLES_LINK = 'data-page-styles-link';
 
