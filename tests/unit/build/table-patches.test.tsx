@@ -1,0 +1,110 @@
+/**
+ * The library patches that keep a list's load and first commit to what the list shows (patches/,
+ * docs/maintenance.md "Patched libraries"): antd's table filter fetches Tree when it shows it, its
+ * radio group names its radios without rc-field-form's useForm, and rc-table measures the scroll
+ * bar only for a header kept apart from the body. Each case fails without its patch, or shows the
+ * patched path gives what the library's own gave.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { render, screen, within } from '@testing-library/react';
+import { Form, Radio, Table } from 'antd';
+import { toNamePathStr } from 'antd/es/form/hooks/useForm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { projectRoot } from '../../../tools/lib/paths';
+
+const antdSource = (file: string) =>
+  readFileSync(path.join(projectRoot, 'node_modules/antd/es', file), 'utf8');
+
+describe("antd's table: what a list does not show is not in its load", () => {
+  it('the filter imports Tree when it first shows it, and the radio group no form hook', () => {
+    const patch = 'is patches/antd+*.patch applied?';
+    const filter = antdSource('table/hooks/useFilter/FilterDropdown.js');
+    expect(filter, patch).not.toMatch(/^import Tree from/m);
+    expect(filter, patch).toContain("React.lazy(() => import('../../../tree'))");
+    expect(antdSource('radio/group.js'), patch).not.toMatch(/from '[./]*form\/hooks\/useForm'/);
+  });
+
+  it("a radio group in a form item names its radios as the form hook's toNamePathStr did", () => {
+    for (const name of ['plan', ['plan', 'kind'], ['rows', 0, 'level']]) {
+      const { container, unmount } = render(
+        <Form>
+          <Form.Item name={name}>
+            <Radio.Group options={['a', 'b']} />
+          </Form.Item>
+        </Form>,
+      );
+      const radios = container.querySelectorAll('input[type="radio"]');
+      expect(radios).toHaveLength(2);
+      for (const radio of radios) expect(radio.getAttribute('name')).toBe(toNamePathStr(name));
+      unmount();
+    }
+  });
+
+  it("a column's tree filter still shows its tree, once fetched", async () => {
+    render(
+      <Table
+        rowKey="id"
+        dataSource={[{ id: '1', city: '杭州' }]}
+        pagination={false}
+        columns={[
+          {
+            title: '城市',
+            dataIndex: 'city',
+            filterMode: 'tree',
+            filterDropdownProps: { open: true },
+            filters: [{ text: '浙江', value: 'zj', children: [{ text: '杭州', value: '杭州' }] }],
+          },
+        ]}
+      />,
+    );
+    const tree = await screen.findByRole('tree');
+    expect(within(tree.parentElement!).getByText('浙江')).toBeInTheDocument();
+  });
+});
+
+describe('rc-table: the scroll bar is measured only for a header kept apart from the body', () => {
+  const MEASURE = /^rc-scrollbar-measure-/;
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The ids of the elements the table adds to the body while it mounts (its measuring box). */
+  function addedToBody(table: React.ReactElement): string[] {
+    const added: string[] = [];
+    const append = document.body.appendChild.bind(document.body);
+    vi.spyOn(document.body, 'appendChild').mockImplementation((node) => {
+      if (node instanceof HTMLElement) added.push(node.id);
+      return append(node);
+    });
+    render(table);
+    return added.filter((id) => MEASURE.test(id));
+  }
+
+  const columns = [{ title: '名称', dataIndex: 'name' }];
+  const rows = [{ id: '1', name: '王芳' }];
+
+  it('a table whose header scrolls with it measures nothing (no layout forced in its commit)', () => {
+    // The build takes rc-table's es/ files, this test its lib/ ones: both are patched.
+    for (const build of ['es', 'lib']) {
+      const source = readFileSync(path.join(projectRoot, `node_modules/rc-table/${build}/Table.js`), 'utf8');
+      expect(source, `${build}: is patches/rc-table+*.patch applied?`).toContain(
+        'if (measuresScrollbar && (!tailor || !useInternalHooks))',
+      );
+    }
+    expect(
+      addedToBody(<Table rowKey="id" columns={columns} dataSource={rows} pagination={false} />),
+      'is patches/rc-table+*.patch applied?',
+    ).toEqual([]);
+  });
+
+  it('a fixed header, and a sticky one, still measure it', () => {
+    expect(
+      addedToBody(
+        <Table rowKey="id" columns={columns} dataSource={rows} pagination={false} scroll={{ y: 200 }} />,
+      ),
+    ).toHaveLength(1);
+    vi.restoreAllMocks();
+    expect(
+      addedToBody(<Table rowKey="id" columns={columns} dataSource={rows} pagination={false} sticky />),
+    ).toHaveLength(1);
+  });
+});
