@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, isoTime, remainingDaysText } from './format';
+import { formatTime, isoTime, maskPhone, remainingDaysText } from './format';
 
 describe('remainingDaysText (SPEC §9)', () => {
   it('says 永久 for a negative count', () => {
@@ -36,5 +36,13 @@ describe('formatTime', () => {
       expect(formatTime(bad as number)).toBe('-');
     }
     expect(isoTime(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('maskPhone', () => {
+  it('hides the middle four digits of a mobile number, and leaves anything else as it is', () => {
+    expect(maskPhone('13800138000')).toBe('138****8000');
+    expect(maskPhone('1380013')).toBe('1380013');
+    expect(maskPhone('')).toBe('');
   });
 });

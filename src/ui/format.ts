@@ -1,6 +1,6 @@
 /** Display formats of SPEC §9, in one place. */
 import dayjs from 'dayjs';
-import { TIME_FORMAT } from '@/constants/limits';
+import { MOBILE_DIGITS, TIME_FORMAT } from '@/constants/limits';
 import { TEXT } from '@/constants/texts';
 
 /** A moment (epoch milliseconds) as "YYYY-MM-DD HH:mm:ss"; '-' when there is none or it is not a time. */
@@ -26,3 +26,7 @@ export function remainingDaysText(days: number | null | undefined): string | nul
   if (days < 0 || !Number.isFinite(days)) return TEXT.permanent;
   return TEXT.remainingDays(Math.floor(days));
 }
+
+/** 138****5678: enough to recognise a mobile number in a message or a list. */
+export const maskPhone = (phone: string): string =>
+  phone.length === MOBILE_DIGITS ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -10,10 +10,21 @@
  *
  * The dialog's module default-exports a component that takes ModalForm's own controlled props,
  * `open` and `onOpenChange`; the page passes everything else, and draws the button with the
- * props it is given (`trigger`).
+ * props it is given (`trigger`). A form drawn in the button's place (an inline edit) is one too:
+ * the trigger is told whether it is open, draws nothing then, and the focus goes back to the
+ * button drawn again once it closes.
  */
 import { App, type ButtonProps } from 'antd';
-import { Suspense, lazy, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type RefCallback,
+} from 'react';
 import { TEXT } from '@/constants/texts';
 import { returnFocusTo } from './dialogs';
 
@@ -26,11 +37,17 @@ export interface DialogControl {
 /** What the button that opens the dialog is drawn with. */
 type TriggerProps = Required<
   Pick<ButtonProps, 'loading' | 'aria-busy' | 'onClick' | 'onMouseEnter' | 'onFocus' | 'onTouchStart'>
->;
+> & {
+  /** The button the focus goes back to when the dialog closes (the one drawn then). */
+  ref: RefCallback<HTMLElement>;
+};
 
 export type LazyDialogProps<P> = P & {
-  /** Draws the button that opens the dialog (the page's own, at once) with these props. */
-  trigger: (props: TriggerProps) => ReactElement;
+  /**
+   * Draws the button that opens the dialog (the page's own, at once) with these props; told
+   * whether the dialog is open, for a form drawn in its place.
+   */
+  trigger: (props: TriggerProps, open: boolean) => ReactElement | null;
 };
 
 /** A component that draws the trigger and opens the dialog `load` brings. */
@@ -60,10 +77,17 @@ export function lazyDialog<P extends object>(
     const [waiting, setWaiting] = useState(false);
     const [ready, setReady] = useState(loaded);
     const openerRef = useRef<HTMLElement | null>(null);
+    const closingRef = useRef(false);
     const onOpenChange = (next: boolean) => {
       setOpen(next);
-      if (!next && openerRef.current) returnFocusTo(openerRef.current);
+      closingRef.current = !next;
     };
+    // Once the closing has been drawn, so that a button drawn again in a form's place is there.
+    useEffect(() => {
+      if (open || !closingRef.current) return;
+      closingRef.current = false;
+      if (openerRef.current) returnFocusTo(openerRef.current);
+    }, [open]);
     const warm = (opening: boolean) => {
       if (ready) return;
       fetchDialog().then(
@@ -84,22 +108,28 @@ export function lazyDialog<P extends object>(
     };
     return (
       <>
-        {trigger({
-          loading: waiting,
-          'aria-busy': waiting,
-          onMouseEnter: () => warm(false),
-          onFocus: () => warm(false),
-          onTouchStart: () => warm(false),
-          onClick: (event) => {
-            openerRef.current = event.currentTarget;
-            if (ready) {
-              setOpen(true);
-              return;
-            }
-            setWaiting(true);
-            warm(true);
+        {trigger(
+          {
+            ref: (button) => {
+              if (button) openerRef.current = button;
+            },
+            loading: waiting,
+            'aria-busy': waiting,
+            onMouseEnter: () => warm(false),
+            onFocus: () => warm(false),
+            onTouchStart: () => warm(false),
+            onClick: (event) => {
+              openerRef.current = event.currentTarget;
+              if (ready) {
+                setOpen(true);
+                return;
+              }
+              setWaiting(true);
+              warm(true);
+            },
           },
-        })}
+          open,
+        )}
         {/* Kept once there: closing animates, and a later opening is instant. */}
         {ready ? (
           <Suspense fallback={null}>

@@ -160,3 +160,46 @@ test('bind a third-party account through the authorize round trip', async ({ pag
   await page.reload();
   await expect(page.getByTestId('provider-dingtalk').getByRole('button', { name: /解\s*绑/ })).toBeVisible();
 });
+
+test("the name is edited in place and the account's dialogs open on their press: each form's code comes when it is first wanted, and the focus goes back to its button", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const fetched = (name: string) => scripts.some((path) => path.includes(`/${name}-`));
+
+  await signInToShell(page, 'personal', ROUTES.userCenter.baseInfo);
+  const edit = page.getByRole('button', { name: /修\s*改/ });
+  await expect(edit).toBeVisible();
+  expect(fetched('UserNameForm'), 'the form is not part of the page').toBe(false);
+  await edit.focus();
+  await expect.poll(() => fetched('UserNameForm')).toBe(true);
+  await page.keyboard.press('Enter');
+  const name = page.getByRole('textbox', { name: '用户名' });
+  await expect(name).toBeFocused();
+  await name.fill('林小雀新名');
+  const saved = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/workbench/user/v1/login/'),
+  );
+  await page.keyboard.press('Enter');
+  expect((await saved).postDataJSON()).toMatchObject({ user_name: '林小雀新名' });
+  await expect(page.getByText('用户名已更新')).toBeVisible();
+  await expect(page.getByTestId('base-info-name')).toHaveText('林小雀新名');
+  await expect(edit).toBeFocused();
+
+  await page.getByRole('menuitem', { name: '账号设置' }).click();
+  await page.waitForURL(/\/user-info\/account-setting$/);
+  const change = page.getByRole('button', { name: '修改密码' });
+  await expect(change).toBeVisible();
+  expect(fetched('ChangePasswordDialog'), 'the dialog is not part of the page').toBe(false);
+  // Pressed at once, before its code was asked for: it opens when its code is there.
+  await change.click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('原密码')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(change).toBeFocused();
+});

@@ -9,20 +9,19 @@ import { changeMobile, getGetAuthDetailQueryKey, sendSmsCode } from '@generated/
 import { MOBILE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { changeMobileSchema, type ChangeMobileValues } from '@/validation';
+import { maskPhone } from '@/ui/format';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { FormikField } from '../formik-field';
 import { applyUserInfo } from '../user-info-cache';
 import { AccountFormDialog } from './AccountFormDialog';
-import { maskPhone, SmsCodeInput } from './SmsCodeButton';
+import { SmsCodeInput } from './SmsCodeButton';
 
-export function ChangeMobileDialog({
+export default function ChangeMobileDialog({
   open,
+  onOpenChange,
   currentPhone,
-  onClose,
-}: {
-  open: boolean;
-  currentPhone: string;
-  onClose: () => void;
-}) {
+}: DialogControl & { currentPhone: string }) {
+  const onClose = () => onOpenChange(false);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const schema = changeMobileSchema(currentPhone);

@@ -3,13 +3,15 @@ import { App, Input } from 'antd';
 import { changePassword } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { changePasswordSchema, type ChangePasswordValues } from '@/validation';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { FormikField } from '../formik-field';
 import { passwordDigest } from '../password-digest';
 import { AccountFormDialog } from './AccountFormDialog';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useDigestFailure } from './digest-failure';
 
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ChangePasswordDialog({ open, onOpenChange }: DialogControl) {
+  const onClose = () => onOpenChange(false);
   const { message } = App.useApp();
   const digestFailed = useDigestFailure();
   return (

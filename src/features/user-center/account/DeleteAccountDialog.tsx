@@ -5,18 +5,16 @@ import { MOBILE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { signOut } from '@/session/sso';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/validation';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { FormikField } from '../formik-field';
 import { AccountFormDialog } from './AccountFormDialog';
 
-export function DeleteAccountDialog({
+export default function DeleteAccountDialog({
   open,
+  onOpenChange,
   phone,
-  onClose,
-}: {
-  open: boolean;
-  phone: string;
-  onClose: () => void;
-}) {
+}: DialogControl & { phone: string }) {
+  const onClose = () => onOpenChange(false);
   const { message } = App.useApp();
   return (
     <AccountFormDialog<DeleteAccountValues>

@@ -6,24 +6,22 @@ import { App } from 'antd';
 import { resetPasswordByMobileV2, sendSmsCode } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/validation';
+import { maskPhone } from '@/ui/format';
+import type { DialogControl } from '@/ui/lazy-dialog';
 import { FormikField } from '../formik-field';
 import { passwordDigest } from '../password-digest';
 import { AccountFormDialog } from './AccountFormDialog';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useDigestFailure } from './digest-failure';
-import { maskPhone, SmsCodeInput } from './SmsCodeButton';
+import { SmsCodeInput } from './SmsCodeButton';
 
-export function ResetPasswordDialog({
+export default function ResetPasswordDialog({
   open,
+  onOpenChange,
   title,
   phone,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  phone: string;
-  onClose: () => void;
-}) {
+}: DialogControl & { title: string; phone: string }) {
+  const onClose = () => onOpenChange(false);
   const { message } = App.useApp();
   const digestFailed = useDigestFailure();
   const send = async () => {

@@ -1,7 +1,7 @@
 /** The SMS code field: the input and "获取验证码" with a resend countdown. */
 import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { MOBILE_DIGITS, SMS_CODE_DIGITS } from '@/constants/limits';
+import { SMS_CODE_DIGITS } from '@/constants/limits';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import type { BoundInputProps } from '../formik-field';
 
@@ -34,10 +34,6 @@ function SmsCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
     </Button>
   );
 }
-
-/** 138****5678: enough to recognise the number in a message. */
-export const maskPhone = (phone: string): string =>
-  phone.length === MOBILE_DIGITS ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
 /** The code input with its send button beside it. */
 export function SmsCodeInput({ input, onSend }: { input: BoundInputProps; onSend: () => Promise<boolean> }) {

@@ -37,13 +37,18 @@ async function openPage() {
   return { user, ...view };
 }
 const dialog = () => screen.getByRole('dialog');
+/** Presses a dialog's button and waits for it: its code comes when first wanted (lazyDialog). */
+async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name }));
+  await screen.findByRole('dialog');
+}
 const ok = (name: RegExp | string) => within(dialog()).getByRole('button', { name });
 const field = (label: string) => within(dialog()).getByLabelText(label);
 
 describe('change password', () => {
   it('shows every rule message', async () => {
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openDialog(user, '修改密码');
     await user.click(ok(/保\s*存/));
     expect(await within(dialog()).findByText('请输入原密码')).toBeInTheDocument();
     expect(within(dialog()).getByText('请输入新密码')).toBeInTheDocument();
@@ -70,7 +75,7 @@ describe('change password', () => {
   it('sends SHA-256 hex digests of both passwords, never the passwords', async () => {
     server.use(recordJson(calls, 'post', '/user/v1/change/password'));
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: '修改密码' }));
+    await openDialog(user, '修改密码');
     await user.type(field('原密码'), 'OldPass123');
     await user.type(field('新密码'), 'NewPass456');
     await user.type(field('确认新密码'), 'NewPass456');
@@ -91,7 +96,7 @@ describe('reset password by SMS code', () => {
       recordJson(calls, 'post', '/user/v2/reset/password/mobile'),
     );
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: '通过手机验证码重置密码' }));
+    await openDialog(user, '通过手机验证码重置密码');
     expect(within(dialog()).getByText('验证码将发送至 138****8000')).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: /获取验证码/ }));
     expect(await screen.findByText('验证码已发送至 138****8000')).toBeInTheDocument();
@@ -135,7 +140,7 @@ describe('change mobile', () => {
       recordJson(calls, 'post', '/user/v1/change/mobile'),
     );
     const { user, queryClient } = await openPage();
-    await user.click(screen.getByRole('button', { name: '更换手机号' }));
+    await openDialog(user, '更换手机号');
     await user.click(within(dialog()).getByRole('button', { name: /获取验证码/ }));
     expect(await within(dialog()).findByText('请输入手机号码')).toBeInTheDocument();
     await user.type(field('新手机号'), '12912345678');
@@ -169,7 +174,7 @@ describe('delete account', () => {
     server.use(recordJson(calls, 'delete', '/user/v1/del'));
     writeItem('token', 'tok-1');
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: '注销账号' }));
+    await openDialog(user, '注销账号');
     expect(within(dialog()).getByText(/永久删除且无法恢复/)).toBeInTheDocument();
     const confirm = ok(/确认注销/);
     expect(confirm).toBeDisabled();

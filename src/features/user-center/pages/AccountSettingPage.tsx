@@ -3,27 +3,26 @@
  * deleting the account. Whether a password is set comes from the auth detail.
  */
 import { Button, List, Skeleton, Space } from 'antd';
-import { useState } from 'react';
 import { useGetAuthDetail } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
+import { maskPhone } from '@/ui/format';
+import { lazyDialog } from '@/ui/lazy-dialog';
 import { PageFrame } from '@/ui/PageFrame';
 import { LoadFailed } from '@/ui/LoadFailed';
-import { ChangeMobileDialog } from '../account/ChangeMobileDialog';
-import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
-import { DeleteAccountDialog } from '../account/DeleteAccountDialog';
-import { ResetPasswordDialog } from '../account/ResetPasswordDialog';
-import { maskPhone } from '../account/SmsCodeButton';
 
-type Open = 'mobile' | 'change-password' | 'reset-password' | 'delete' | null;
+// The dialogs (formik, the validation rules, the SMS code field) come when their button is first wanted.
+const ChangeMobileDialog = lazyDialog(() => import('../account/ChangeMobileDialog'));
+const ChangePasswordDialog = lazyDialog(() => import('../account/ChangePasswordDialog'));
+const ResetPasswordDialog = lazyDialog(() => import('../account/ResetPasswordDialog'));
+const DeleteAccountDialog = lazyDialog(() => import('../account/DeleteAccountDialog'));
 
 export default function AccountSettingPage() {
   const { info } = useSession();
   const auth = useGetAuthDetail({ query: { retry: false } });
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
   const hasPassword = auth.data?.has_password !== false;
   const phone = auth.data?.phone || info.phone;
+  const resetTitle = hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword;
 
   let content;
   if (auth.isPending) content = <Skeleton active paragraph={{ rows: 5 }} />;
@@ -36,9 +35,11 @@ export default function AccountSettingPage() {
         <ul className="ant-list-items">
           <List.Item
             actions={[
-              <Button key="mobile" onClick={() => setOpen('mobile')}>
-                {ACCOUNT_TEXT.changeMobile}
-              </Button>,
+              <ChangeMobileDialog
+                key="mobile"
+                currentPhone={phone}
+                trigger={(props) => <Button {...props}>{ACCOUNT_TEXT.changeMobile}</Button>}
+              />,
             ]}
           >
             <List.Item.Meta
@@ -50,11 +51,19 @@ export default function AccountSettingPage() {
             actions={[
               <Space key="password" wrap>
                 {hasPassword ? (
-                  <Button onClick={() => setOpen('change-password')}>{ACCOUNT_TEXT.changePassword}</Button>
+                  <ChangePasswordDialog
+                    trigger={(props) => <Button {...props}>{ACCOUNT_TEXT.changePassword}</Button>}
+                  />
                 ) : null}
-                <Button type={hasPassword ? 'link' : 'default'} onClick={() => setOpen('reset-password')}>
-                  {hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword}
-                </Button>
+                <ResetPasswordDialog
+                  title={resetTitle}
+                  phone={phone}
+                  trigger={(props) => (
+                    <Button {...props} type={hasPassword ? 'link' : 'default'}>
+                      {resetTitle}
+                    </Button>
+                  )}
+                />
               </Space>,
             ]}
           >
@@ -65,9 +74,15 @@ export default function AccountSettingPage() {
           </List.Item>
           <List.Item
             actions={[
-              <Button key="delete" danger onClick={() => setOpen('delete')}>
-                {ACCOUNT_TEXT.deleteAccount}
-              </Button>,
+              <DeleteAccountDialog
+                key="delete"
+                phone={phone}
+                trigger={(props) => (
+                  <Button {...props} danger>
+                    {ACCOUNT_TEXT.deleteAccount}
+                  </Button>
+                )}
+              />,
             ]}
           >
             <List.Item.Meta title={ACCOUNT_TEXT.deleteAccount} description={ACCOUNT_TEXT.deleteAccountHint} />
@@ -76,18 +91,5 @@ export default function AccountSettingPage() {
       </List>
     );
 
-  return (
-    <PageFrame title={ACCOUNT_TEXT.menu.accountSetting}>
-      {content}
-      <ChangeMobileDialog open={open === 'mobile'} currentPhone={phone} onClose={close} />
-      <ChangePasswordDialog open={open === 'change-password'} onClose={close} />
-      <ResetPasswordDialog
-        open={open === 'reset-password'}
-        title={hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword}
-        phone={phone}
-        onClose={close}
-      />
-      <DeleteAccountDialog open={open === 'delete'} phone={phone} onClose={close} />
-    </PageFrame>
-  );
+  return <PageFrame title={ACCOUNT_TEXT.menu.accountSetting}>{content}</PageFrame>;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@generated/workbench/model';
@@ -31,7 +31,7 @@ describe('personal info', () => {
   it('checks the name: required, at most 30 characters', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: /修\s*改/ }));
-    const input = screen.getByRole('textbox', { name: '用户名' });
+    const input = await screen.findByRole('textbox', { name: '用户名' });
     await user.clear(input);
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('personal info', () => {
     server.use(recordJson(calls, 'put', '/user/v1/login/', { ...baseInfo, user_name: '王五' }));
     const { user, queryClient } = renderPage();
     await user.click(screen.getByRole('button', { name: /修\s*改/ }));
-    const input = screen.getByRole('textbox', { name: '用户名' });
+    const input = await screen.findByRole('textbox', { name: '用户名' });
     await user.clear(input);
     await user.type(input, '  王五 ');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
@@ -58,5 +58,17 @@ describe('personal info', () => {
     ]);
     expect(queryClient.getQueryData<UserInfo>(getGetUserInfoQueryKey())?.user_name).toBe('王五');
     expect(within(document.body).queryByRole('textbox', { name: '用户名' })).not.toBeInTheDocument();
+    // The focus is back on the button the name is edited with.
+    await waitFor(() => expect(screen.getByRole('button', { name: /修\s*改/ })).toHaveFocus());
+  });
+
+  it('cancelling keeps the name and gives the focus back to its button', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: /修\s*改/ }));
+    await user.type(await screen.findByRole('textbox', { name: '用户名' }), '不保存');
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(screen.getByTestId('base-info-name')).toHaveTextContent('李四');
+    await waitFor(() => expect(screen.getByRole('button', { name: /修\s*改/ })).toHaveFocus());
+    expect(calls).toEqual([]);
   });
 });
