@@ -1,5 +1,5 @@
 /** 企业管理 (/manage/enterprise): the enterprise's profile and the owner's actions, each gated by its code. */
-import { EditOutlined, RocketOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, RocketOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { Access } from '@/access';
 import { POWER } from '@/constants/codes';
@@ -8,15 +8,16 @@ import { PageFrame } from '@/ui/PageFrame';
 import { formatTime, remainingDaysText } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { lazyDialog } from '@/ui/lazy-dialog';
-import { DissolveButton } from '../enterprise/DissolveButton';
 import { useCurrentTenant } from '../tenant';
 
 const T = ADMIN_TEXT.enterprise;
 
-// The forms (ProComponents' fields) come when first wanted: the page is a description list.
+// The forms (ProComponents' fields) and the dissolving's confirmation come when first wanted: the
+// page is a description list.
 const EditEnterpriseForm = lazyDialog(() => import('../enterprise/EditEnterpriseForm'));
 const TransferOwnerForm = lazyDialog(() => import('../enterprise/TransferOwnerForm'));
 const UpgradeForm = lazyDialog(() => import('../enterprise/UpgradeForm'));
+const DissolveDialog = lazyDialog(() => import('../enterprise/DissolveDialog'));
 
 const orEmpty = (text: string | null | undefined) =>
   text ? text : <Typography.Text type="secondary">{T.empty}</Typography.Text>;
@@ -58,7 +59,14 @@ export default function EnterprisePage() {
         />
       </Access>
       <Access code={POWER.enterpriseDissolve}>
-        <DissolveButton tenant={tenant} />
+        <DissolveDialog
+          tenant={tenant}
+          trigger={(props) => (
+            <Button {...props} danger icon={<DeleteOutlined />}>
+              {T.dissolve}
+            </Button>
+          )}
+        />
       </Access>
     </Space>
   ) : null;
