@@ -1,14 +1,18 @@
 /**
- * The library patches that keep a list's load and first commit to what the list shows (patches/,
+ * The library patches that keep a page's load and first commit to what it shows (patches/,
  * docs/maintenance.md "Patched libraries"): antd's table filter fetches Tree when it shows it, its
- * radio group names its radios without rc-field-form's useForm, and rc-table measures the scroll
- * bar only for a header kept apart from the body. Each case fails without its patch, or shows the
- * patched path gives what the library's own gave.
+ * radio group names its radios without rc-field-form's useForm, a text fetches its editing input
+ * when it is edited, and rc-table measures the scroll bar only for a header kept apart from the
+ * body. Each case fails without its patch, or shows the patched path gives what the library's own
+ * gave. The components come from antd's `es/` files, the ones the build takes and the patch changes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
-import { Form, Radio, Table } from 'antd';
+import Form from 'antd/es/form';
+import Radio from 'antd/es/radio';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
 import { toNamePathStr } from 'antd/es/form/hooks/useForm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../../../tools/lib/paths';
@@ -16,13 +20,21 @@ import { projectRoot } from '../../../tools/lib/paths';
 const antdSource = (file: string) =>
   readFileSync(path.join(projectRoot, 'node_modules/antd/es', file), 'utf8');
 
-describe("antd's table: what a list does not show is not in its load", () => {
+describe("antd: what a page does not show is not in its load", () => {
   it('the filter imports Tree when it first shows it, and the radio group no form hook', () => {
     const patch = 'is patches/antd+*.patch applied?';
     const filter = antdSource('table/hooks/useFilter/FilterDropdown.js');
     expect(filter, patch).not.toMatch(/^import Tree from/m);
     expect(filter, patch).toContain("React.lazy(() => import('../../../tree'))");
     expect(antdSource('radio/group.js'), patch).not.toMatch(/from '[./]*form\/hooks\/useForm'/);
+    const text = antdSource('typography/Base/index.js');
+    expect(text, patch).not.toMatch(/^import Editable from/m);
+    expect(text, patch).toContain("React.lazy(() => import('../Editable'))");
+  });
+
+  it('an editable text still edits, once its input is fetched', async () => {
+    render(<Typography.Paragraph editable={{ editing: true }}>企业简介</Typography.Paragraph>);
+    expect(await screen.findByRole('textbox')).toHaveValue('企业简介');
   });
 
   it("a radio group in a form item names its radios as the form hook's toNamePathStr did", () => {
