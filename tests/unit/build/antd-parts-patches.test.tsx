@@ -20,7 +20,7 @@ import { projectRoot } from '../../../tools/lib/paths';
 const antdSource = (file: string) =>
   readFileSync(path.join(projectRoot, 'node_modules/antd/es', file), 'utf8');
 
-describe("antd: what a page does not show is not in its load", () => {
+describe('antd: what a page does not show is not in its load', () => {
   it('the filter imports Tree when it first shows it, and the radio group no form hook', () => {
     const patch = 'is patches/antd+*.patch applied?';
     const filter = antdSource('table/hooks/useFilter/FilterDropdown.js');
