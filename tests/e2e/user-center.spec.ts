@@ -194,9 +194,18 @@ test("the name is edited in place and the account's dialogs open on their press:
   const change = page.getByRole('button', { name: '修改密码' });
   await expect(change).toBeVisible();
   expect(fetched('ChangePasswordDialog'), 'the dialog is not part of the page').toBe(false);
-  // Pressed at once, before its code was asked for: it opens when its code is there.
+  // Pressed before its code is there (held back here): the button spins, then the dialog opens.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/ChangePasswordDialog-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await change.click();
+  await expect(change).toHaveAttribute('aria-busy', 'true');
   const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog).toBeHidden();
+  release();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('原密码')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -26,7 +26,8 @@ export default function AccountSettingPage() {
 
   let content;
   if (auth.isPending) content = <Skeleton active paragraph={{ rows: 5 }} />;
-  else if (auth.isError)
+  // A failed refetch keeps what was there (and any dialog open on it).
+  else if (auth.isError && !auth.data)
     content = <LoadFailed title={ACCOUNT_TEXT.loadFailed} onRetry={() => void auth.refetch()} />;
   else
     content = (
