@@ -9,7 +9,7 @@ import type { SubAppName } from './routes';
 /** The parts of the app whose pages' antd styles ship as a stylesheet of their own (vite-plugins/antd-css). */
 export type PageStylesArea = 'back-end' | 'user-center';
 /**
- * Each area's stylesheet: index.html names it with a disabled link carrying this attribute (the
+ * Each area's stylesheet: index.html names it with a link without `rel` carrying this attribute (the
  * area its value), which the browser neither fetches nor applies.
  */
 export const PAGE_STYLES_PLACEHOLDER = 'data-page-styles';

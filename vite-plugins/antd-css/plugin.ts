@@ -5,7 +5,7 @@
  * its class names are antd's development ones.
  *
  * The further styles of the management back-end's pages and of the user centre's are a file for
- * each of these areas, named right after it by a `disabled` link, which the browser neither
+ * each of these areas, named right after it by a link without `rel`, which the browser neither
  * fetches nor applies: the boot script links an area's when the load starts on one of its pages
  * (vite-plugins/boot-frame), once the first paint is on screen, as the app's scripts are
  * requested, with a link of its own; the app's first render waits for it (a second at most).
@@ -63,10 +63,10 @@ export function antdShellCss(): Plugin {
           },
           ...areas.map((area) => ({
             tag: 'link',
+            // No `rel`: a link that is no stylesheet is never fetched. A `disabled` stylesheet
+            // link was not either, until Chromium 150 fetched it on every page (both files).
             attrs: {
-              rel: 'stylesheet',
               href: base + emittedAsset(ctx, areaAsset(area)).fileName,
-              disabled: true,
               [PAGE_STYLES_PLACEHOLDER]: area,
             },
             injectTo: 'head-prepend' as const,

@@ -68,7 +68,7 @@ export interface BootConfig {
   userCenterRoot: string;
   page2Hidden: UserCenterPage[];
   /**
-   * Each area's antd stylesheet: the attribute of its disabled link (the area its value), the one
+   * Each area's antd stylesheet: the attribute of its placeholder (a link without `rel`; the area its value), the one
    * of the link the script adds, and the areas' names.
    */
   pageStyles: { placeholder: string; link: string; backEnd: PageStylesArea; userCenter: PageStylesArea };
@@ -160,7 +160,7 @@ export function bootScript(config: BootConfig): string {
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
     var page2 = facts.homePage === 'page2';
     // The antd styles of the area's pages, the back-end's or the user centre's
-    // (vite-plugins/antd-css). The link is the script's own, in the disabled one's place (the
+    // (vite-plugins/antd-css). The link is the script's own, in the placeholder's place (the
     // cascade's order), and in the page at once, so the app's first render always finds it and
     // waits for it (src/app/page-styles.ts: it then generates none of those styles); its file
     // is requested once the first paint is on screen, as the app's scripts are, and is for

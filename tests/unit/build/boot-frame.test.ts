@@ -204,12 +204,9 @@ describe('boot frame', () => {
         page: () => {
           vi.stubGlobal('PerformanceObserver', PaintObserver);
           vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
-          // index.html's placeholders: named, disabled.
+          // index.html's placeholders: named, no stylesheet.
           document.head.innerHTML = ['back-end', 'user-center']
-            .map(
-              (area) =>
-                `<link rel="stylesheet" href="/assets/antd-${area}.css" disabled ${PAGE_STYLES_PLACEHOLDER}="${area}">`,
-            )
+            .map((area) => `<link href="/assets/antd-${area}.css" ${PAGE_STYLES_PLACEHOLDER}="${area}">`)
             .join('');
         },
       });
