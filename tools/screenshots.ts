@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import getPort from 'get-port';
 import { spawnManaged } from '@zhique/workbench-mock/processes';
-import { nodeBinary, packageBin, projectRoot } from './lib/paths';
+import { nodeBinary, projectRoot, typescriptArgs } from './lib/paths';
 
 const WIDTHS = [1440, 1280, 1024, 390];
 const OUT = path.join(projectRoot, 'docs', 'screenshots');
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const [port, mockPort] = [await getPort(), await getPort()];
   // Ready once start.ts prints its banner: the build, the mock stack and the server are all up.
   let started = false;
-  const app = spawnManaged('preview', nodeBinary(), [packageBin('tsx'), 'tools/start.ts', '--preview'], {
+  const app = spawnManaged('preview', nodeBinary(), typescriptArgs('tools/start.ts', '--preview'), {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
     onLine: (line) => {

@@ -1,10 +1,11 @@
 /**
- * `npm start` as the tests run it: a child process on ports of its own, its terminal kept line by
- * line, ready when the banner is printed, stopped with Ctrl-C (SIGINT) as a person stops it —
+ * `npm start` as the tests run it (`node --import tsx tools/start.ts`): a child process on ports
+ * of its own, its terminal kept line by line, ready when the banner is printed, stopped with Ctrl-C (SIGINT) as a person stops it —
  * which is when the integration gateway writes its recording and reports.
  */
 import { spawn } from 'node:child_process';
 import getPort from 'get-port';
+import { nodeBinary, typescriptArgs } from '../../tools/lib/paths';
 
 export interface RunningApp {
   url: string;
@@ -21,7 +22,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   const port = await getPort();
   return run(
-    ['node_modules/.bin/tsx', 'tools/start.ts', ...args],
+    [nodeBinary(), ...typescriptArgs('tools/start.ts', ...args)],
     { ...env, PORT: String(port), MOCK_PORT: String(await getPort()) },
     'Ctrl-C stops everything.',
     `http://localhost:${port}`,
@@ -50,6 +51,7 @@ async function run(
   timeoutMs: number,
   health?: string,
 ): Promise<RunningApp> {
+  const name = args.find((arg) => !arg.startsWith('-') && !arg.startsWith('file:')) ?? command!;
   const child = spawn(command!, args, {
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,10 +70,10 @@ async function run(
     }
   };
   while (!(await isReady())) {
-    if (child.exitCode !== null) throw new Error(`${args[0]} exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGINT');
-      throw new Error(`${args[0]} was not ready within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
-import { nodeBinary, projectRoot } from '../../tools/lib/paths';
+import { nodeBinary, projectRoot, typescriptArgs } from '../../tools/lib/paths';
 import { AUTH } from './helpers';
 
-// `npm start` = tsx tools/start.ts. Started here as its own process group, like a job in a terminal.
+// `npm start` = node --import tsx tools/start.ts. Started here as its own process group, like a job in a terminal.
 
 let running: ChildProcess | undefined;
 
@@ -81,16 +82,12 @@ async function startApp(): Promise<{
 }> {
   const port = await getPort();
   const mockPort = await getPort();
-  const child = spawn(
-    nodeBinary(),
-    [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'tools/start.ts'],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(nodeBinary(), typescriptArgs('tools/start.ts'), {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running = child;
   let output = '';
   // Up once the banner is printed; a launcher that exits first (or never prints it) fails here.
@@ -144,7 +141,42 @@ describe('npm start', () => {
   it('stops everything when the process that launched it is killed', async () => {
     const { child } = await startApp();
     const tree = descendants(child.pid!);
-    process.kill(child.pid!, 'SIGKILL'); // only the launcher (tsx here, npm in real life)
+    process.kill(child.pid!, 'SIGKILL'); // only the launcher (Node here, npm in real life)
     await expectGone(tree);
+  });
+});
+
+describe("the servers run in Node's own process", () => {
+  it("npm start and npm run preview start Node with tsx's loader, not tsx's command", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe('node --import tsx tools/start.ts');
+    expect(scripts.preview).toBe('node --import tsx tools/start.ts --preview');
+  });
+
+  // tsx's command ran the file in a child and killed it (SIGKILL) when it did not answer the
+  // signal within about 60 ms: a busy gateway lost the report it writes on Ctrl-C.
+  it('a busy process that gets Ctrl-C still finishes what it writes as it stops', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'busy-stop-'));
+    const file = path.join(folder, 'report.json');
+    try {
+      const child = spawn(
+        nodeBinary(),
+        typescriptArgs(path.join(import.meta.dirname, 'fixtures', 'busy-on-stop.ts'), file),
+        { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      running = child;
+      await new Promise<void>((resolve) =>
+        child.stdout!.on('data', (d: Buffer) => d.includes('ready') && resolve()),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300)); // well inside its busy loop
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -21,7 +21,7 @@ import { chromium } from '@playwright/test';
 import getPort from 'get-port';
 import { spawnManaged } from '@zhique/workbench-mock/processes';
 import playwrightConfig from '../../playwright.config';
-import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
+import { nodeBinary, projectRoot, typescriptArgs } from '../lib/paths';
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'personal';
@@ -63,7 +63,7 @@ async function once(): Promise<Run> {
   const app = spawnManaged(
     'npm start',
     nodeBinary(),
-    [packageBin('tsx'), path.join(projectRoot, 'tools', 'start.ts')],
+    typescriptArgs(path.join(projectRoot, 'tools', 'start.ts')),
     {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import getPort from 'get-port';
 import { spawnManaged } from '@zhique/workbench-mock/processes';
-import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
+import { nodeBinary, projectRoot, typescriptArgs } from '../lib/paths';
 
 const RUNS = Number(process.env.START_RUNS ?? 5);
 
@@ -35,7 +35,7 @@ async function once(): Promise<{ mockMs: number; appMs: number }> {
   const child = spawnManaged(
     'npm start',
     nodeBinary(),
-    [packageBin('tsx'), path.join(projectRoot, 'tools', 'start.ts')],
+    typescriptArgs(path.join(projectRoot, 'tools', 'start.ts')),
     { cwd: projectRoot, env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) } },
   );
   try {
