@@ -32,9 +32,20 @@
  * moves where the task boundaries fall; the order stays the graph's (dependencies first).
  * A hidden tab, whose timers run about once a second, gets the entry at once, also when it is
  * hidden before the first stage or between two.
+ *
+ * The page a load starts on comes with the first load: when the boot frame paints a page of the
+ * management back-end or of the user centre (it names it on <html>: `data-boot-admin`,
+ * `data-boot-user-center`, only for a page the recorded menu gives), the loader adds that page's
+ * chunks (`data-pages`, `data-page-files`: the section's and the page's code and what they
+ * import, less the first load) after the first load's modulepreloads. They used to be requested
+ * only once the entry had run (src/app/pages.ts), after the stages' evaluation, while the
+ * network had nothing to do.
  */
+import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import type { AdminPageName } from '../src/constants/routes.ts';
+import type { UserCenterPage } from '../src/constants/user-center-menu.ts';
 import { AFTER_FIRST_PAINT_LATEST_MS, AFTER_FIRST_PAINT_SOURCE } from './lib/after-first-paint.ts';
 import { chunksInLoadOrder } from './lib/chunk-graph.ts';
 import { emittedAsset } from './lib/emitted-asset.ts';
@@ -56,6 +67,16 @@ export function appLoaderScript(): string {
   };
   var modules = list('data-modules');
   var stages = list('data-stages');
+  // The chunks of the page the boot frame named on <html> (an entry: attribute.value=indices).
+  var pageFiles = list('data-page-files');
+  list('data-pages').forEach(function (page) {
+    var key = page.slice(0, page.indexOf('='));
+    var dot = key.indexOf('.');
+    if (document.documentElement.getAttribute(key.slice(0, dot)) !== key.slice(dot + 1)) return;
+    page.slice(key.length + 1).split(',').forEach(function (index) {
+      modules.push(pageFiles[Number(index)]);
+    });
+  });
   var add = function (tag, attrs) {
     var element = document.createElement(tag);
     element.crossOrigin = '';
@@ -147,6 +168,66 @@ export function firstLoadOrder(
 }
 
 /**
+ * The pages a load can start on whose code comes with the first load, by the attribute the boot
+ * frame names them with on <html> (vite-plugins/boot-frame): the modules a page needs, its
+ * section's first (the section is lazy too), from the project's root.
+ */
+const ADMIN = 'src/features/admin';
+const USER_CENTER = 'src/features/user-center';
+export const FIRST_PAGES: {
+  'data-boot-admin': Record<AdminPageName, string[]>;
+  'data-boot-user-center': Record<UserCenterPage, string[]>;
+} = {
+  'data-boot-admin': {
+    enterprise: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/EnterprisePage.tsx`],
+    members: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/MembersPage.tsx`],
+    roles: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/RolesPage.tsx`],
+    permissions: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/PermissionsPage.tsx`],
+  },
+  'data-boot-user-center': {
+    baseInfo: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/BaseInfoPage.tsx`],
+    accountSetting: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/AccountSettingPage.tsx`],
+    thirdAccount: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/ThirdAccountPage.tsx`],
+    enterprise: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/EnterprisePage.tsx`],
+    myFeedback: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/MyFeedbackPage.tsx`],
+  },
+};
+
+/**
+ * Each first page's chunks that the first load does not hold (in load order: what a chunk
+ * imports before it), as the loader reads them: the files once (`files`), and per page an
+ * entry `attribute.value=i,j,…` (`pages`). A module that is in no chunk fails the build.
+ */
+export function firstPageChunks(
+  bundle: OutputBundle,
+  root: string,
+  firstLoad: ReadonlySet<string>,
+  pages: Record<string, Record<string, string[]>> = FIRST_PAGES,
+): { files: string[]; pages: string[] } {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const chunkOf = (module: string) => {
+    const id = path.resolve(root, module);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) throw new Error(`first-paint: no chunk holds ${module}`);
+    return chunk.fileName;
+  };
+  const files: string[] = [];
+  const entries: string[] = [];
+  for (const [attribute, byValue] of Object.entries(pages))
+    for (const [value, modules] of Object.entries(byValue)) {
+      const own = chunksInLoadOrder(bundle, modules.map(chunkOf)).filter(
+        (fileName) => !firstLoad.has(fileName),
+      );
+      const indices = own.map((fileName) => {
+        if (!files.includes(fileName)) files.push(fileName);
+        return files.indexOf(fileName);
+      });
+      if (indices.length) entries.push(`${attribute}.${value}=${indices.join(',')}`);
+    }
+  return { files, pages: entries };
+}
+
+/**
  * What replaces index.html's entry and modulepreload tags: the page without them, and the
  * loader's attributes. Every URL is written as Vite wrote the entry's (its base included, `./`
  * or `/app/` alike), and a tag that names no file of this build fails the build.
@@ -156,6 +237,7 @@ export function appLoaderTag(
   entry: OutputChunk,
   bundle: OutputBundle,
   loaderFileName: string,
+  firstPages: { root: string; pages?: Record<string, Record<string, string[]>> },
 ): { html: string; attrs: Record<string, string | boolean> } {
   const taken = takeFirstLoadScripts(html);
   if (!taken.entry.endsWith(entry.fileName))
@@ -170,6 +252,8 @@ export function appLoaderTag(
   const url = (fileName: string) => prefix + fileName;
   const stages = evaluationStages(entry, bundle, (name) => FIRST_LOAD_STAGES.includes(name));
   const modules = firstLoadOrder(entry, bundle, stages, taken.modules.map(fileOf));
+  const firstLoad = new Set(chunksInLoadOrder(bundle, [entry.fileName]));
+  const pages = firstPageChunks(bundle, firstPages.root, firstLoad, firstPages.pages);
   return {
     html: taken.html,
     attrs: {
@@ -178,14 +262,20 @@ export function appLoaderTag(
       'data-entry': taken.entry,
       'data-modules': modules.map(url).join(' '),
       'data-stages': stages.map(url).join(' '),
+      'data-page-files': pages.files.map(url).join(' '),
+      'data-pages': pages.pages.join(' '),
     },
   };
 }
 
 export function firstPaintBeforeScripts(): Plugin {
+  let root = process.cwd();
   return {
     name: 'workbench-first-paint',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     buildStart() {
       this.emitFile({ type: 'asset', name: 'app-loader.js', source: appLoaderScript() });
     },
@@ -197,7 +287,7 @@ export function firstPaintBeforeScripts(): Plugin {
         if (ctx.path !== '/index.html') return html;
         if (!ctx.chunk || !ctx.bundle) throw new Error('first-paint: index.html has no entry chunk');
         const loader = emittedAsset(ctx, 'app-loader.js');
-        const tag = appLoaderTag(html, ctx.chunk, ctx.bundle, loader.fileName);
+        const tag = appLoaderTag(html, ctx.chunk, ctx.bundle, loader.fileName, { root });
         return { html: tag.html, tags: [{ tag: 'script', attrs: tag.attrs, injectTo: 'head' }] };
       },
     },

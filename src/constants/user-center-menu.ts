@@ -3,8 +3,8 @@
  * (src/features/user-center/UserCenterLayout.tsx) and by index.html's frame of the shell
  * (vite-plugins/boot-frame), from this one table.
  */
-import { ROUTES } from './routes';
-import { ACCOUNT_TEXT } from './texts/account';
+import { ROUTES } from './routes.ts';
+import { ACCOUNT_TEXT } from './texts/account.ts';
 
 export const USER_CENTER_MENU = [
   { page: 'baseInfo', path: ROUTES.userCenter.baseInfo, label: ACCOUNT_TEXT.menu.baseInfo },

@@ -433,6 +433,36 @@ test("a load that starts on a back-end or user centre page takes the page's antd
   expect(styleElements).toBe(0);
 });
 
+test("a load that starts on a back-end page requests the page's code with the first load, not once the app's entry has run", async ({
+  page,
+}) => {
+  await signInToShell(page, 'owner', '/manage/members');
+  await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
+  // The app's entry is held back: the page's code (the section's, the page's, its table's) is
+  // requested meanwhile, by the loader, as the boot frame named the page.
+  let releaseEntry!: () => void;
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const pageCode = ['AdminSection', 'MembersPage', 'table'].map((name) =>
+    page.waitForRequest(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), { timeout: 20_000 }),
+  );
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-boot-admin', 'members');
+  await Promise.all(pageCode);
+  releaseEntry();
+  await expect(page.getByRole('row', { name: /王芳/ })).toBeVisible();
+  // The home page names no page: only the first load's modules are preloaded.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: '账号菜单' })).toBeVisible();
+  const preloaded = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(preloaded.filter((href) => /\/(AdminSection|MembersPage|UserCenterLayout)-/.test(href))).toEqual([]);
+});
+
 test("the first load's scripts carry V8's compile hint, later chunks do not", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   // The module entry and its modules, as the app loader has them (the classic scripts are not the app's).

@@ -12,8 +12,8 @@ import {
 } from '../../../vite-plugins/first-paint';
 
 /** A chunk of a build's output, and a bundle of them, as the plugin reads them. */
-const chunk = (fileName: string, name: string, imports: string[] = []) =>
-  ({ type: 'chunk', fileName, name, imports }) as unknown as OutputChunk;
+const chunk = (fileName: string, name: string, imports: string[] = [], moduleIds: string[] = []) =>
+  ({ type: 'chunk', fileName, name, imports, moduleIds }) as unknown as OutputChunk;
 const bundleOf = (...chunks: OutputChunk[]) =>
   Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
 
@@ -51,6 +51,10 @@ describe('the page paints first, then fetches the app', () => {
       paintedBefore?: boolean;
       /** data-stages */
       stages?: string[];
+      /** data-page-files and data-pages, and the attributes the boot frame set on <html>. */
+      pageFiles?: string[];
+      pages?: string[];
+      html?: Record<string, string>;
     } = {},
   ) {
     const appended: Record<string, unknown>[] = [];
@@ -79,10 +83,13 @@ describe('the page paints first, then fetches the app', () => {
           'data-entry': '/assets/main.js',
           'data-modules': modules.join(' '),
           'data-stages': (page.stages ?? []).join(' '),
+          'data-page-files': (page.pageFiles ?? []).join(' '),
+          'data-pages': (page.pages ?? []).join(' '),
         })[name] ?? null,
     };
     const document = {
       currentScript: script,
+      documentElement: { getAttribute: (name: string) => page.html?.[name] ?? null },
       visibilityState: page.visibility ?? 'visible',
       head: {
         appendChild: (element: Record<string, unknown>) => {
@@ -190,6 +197,40 @@ describe('the page paints first, then fetches the app', () => {
     page.paint('first-contentful-paint');
     expect(yields).toEqual(visibleYields);
     expect(page.appended).toEqual(visibleTags(entry));
+  });
+
+  it("adds the chunks of the page the boot frame named after the first load's, and no other page's", () => {
+    const pageFiles = ['/assets/section.js', '/assets/members.js', '/assets/table.js', '/assets/roles.js'];
+    const pages = [
+      'data-boot-admin.members=0,2,1',
+      'data-boot-admin.roles=0,2,3',
+      'data-boot-user-center.members=3',
+    ];
+    const preloads = (loaded: ReturnType<typeof runLoader>) =>
+      loaded.appended.filter((tag) => tag.tag === 'link').map((tag) => tag.href);
+    const members = runLoader({ pageFiles, pages, html: { 'data-boot-admin': 'members' } });
+    members.paint('first-contentful-paint');
+    expect(preloads(members)).toEqual([
+      ...modules,
+      '/assets/section.js',
+      '/assets/table.js',
+      '/assets/members.js',
+    ]);
+    // Still a few per task, and the first stage's script where it was.
+    expect(members.appended.slice(0, TAGS_PER_TASK + 1)).toEqual(
+      visibleTags(entry).slice(0, TAGS_PER_TASK + 1),
+    );
+    // No page named (the home, a page the recorded menu does not give), or another area's: the first load alone.
+    const others: Record<string, string>[] = [
+      {},
+      { 'data-boot-admin': 'unknown' },
+      { 'data-boot-user-center': 'baseInfo' },
+    ];
+    for (const html of others) {
+      const other = runLoader({ pageFiles, pages, html });
+      other.paint('first-contentful-paint');
+      expect(preloads(other), JSON.stringify(html)).toEqual(modules);
+    }
   });
 
   it('loads at once when already painted, without Paint Timing, or when observing fails; a hidden tab in one task', () => {
@@ -331,6 +372,7 @@ describe('the evaluation stages', () => {
 });
 
 describe("the loader's tag", () => {
+  const noPages = { root: '/project', pages: {} };
   const entry = chunk('assets/main-1.js', 'main', ['assets/vendor-react-2.js', 'assets/page-3.js']);
   const bundle = bundleOf(
     entry,
@@ -347,7 +389,7 @@ describe("the loader's tag", () => {
 
   it('writes every URL as Vite wrote the entry, whatever the base', () => {
     for (const base of ['/', '/app/', './']) {
-      const tag = appLoaderTag(page(base), entry, bundle, 'assets/app-loader-4.js');
+      const tag = appLoaderTag(page(base), entry, bundle, 'assets/app-loader-4.js', noPages);
       expect(tag.html, base).toBe('');
       expect(tag.attrs, base).toEqual({
         src: `${base}assets/app-loader-4.js`,
@@ -355,17 +397,61 @@ describe("the loader's tag", () => {
         'data-entry': `${base}assets/main-1.js`,
         'data-modules': ['vendor-react-2', 'page-3', 'main-1'].map((f) => `${base}assets/${f}.js`).join(' '),
         'data-stages': `${base}assets/vendor-react-2.js`,
+        'data-page-files': '',
+        'data-pages': '',
       });
     }
   });
 
+  it("lists each first page's chunks that the first load does not hold, once, in load order", () => {
+    const section = chunk(
+      'assets/section-5.js',
+      'section',
+      ['assets/vendor-react-2.js'],
+      ['/p/src/Section.tsx'],
+    );
+    const table = chunk('assets/table-6.js', 'table', ['assets/page-3.js'], ['/p/node_modules/table.js']);
+    const members = chunk(
+      'assets/members-7.js',
+      'members',
+      ['assets/table-6.js', 'assets/vendor-react-2.js'],
+      ['/p/src/Members.tsx'],
+    );
+    const roles = chunk(
+      'assets/roles-8.js',
+      'roles',
+      ['assets/table-6.js'],
+      ['/p/src/Roles.tsx', '/p/src/Both.tsx'],
+    );
+    const withPages = { ...bundle, ...bundleOf(section, table, members, roles) };
+    const pages = {
+      'data-boot-admin': {
+        members: ['src/Section.tsx', 'src/Members.tsx'],
+        roles: ['src/Section.tsx', 'src/Roles.tsx'],
+      },
+      'data-boot-user-center': { both: ['src/Both.tsx'] },
+    };
+    const tag = appLoaderTag(page('/'), entry, withPages, 'assets/app-loader-4.js', { root: '/p', pages });
+    expect(tag.attrs['data-page-files']).toBe(
+      ['section-5', 'table-6', 'members-7', 'roles-8'].map((f) => `/assets/${f}.js`).join(' '),
+    );
+    expect(tag.attrs['data-pages']).toBe(
+      'data-boot-admin.members=0,1,2 data-boot-admin.roles=0,1,3 data-boot-user-center.both=1,3',
+    );
+    // A page whose module is in no chunk (renamed, moved) fails the build.
+    const moved = { 'data-boot-admin': { members: ['src/Gone.tsx'] } };
+    expect(() =>
+      appLoaderTag(page('/'), entry, withPages, 'assets/app-loader-4.js', { root: '/p', pages: moved }),
+    ).toThrow(/no chunk holds src\/Gone\.tsx/);
+  });
+
   it('fails the build on a tag that names no file of this build, or another entry', () => {
     const foreign = `${page('/')}\n<link rel="modulepreload" crossorigin href="/assets/gone-5.js">`;
-    expect(() => appLoaderTag(foreign, entry, bundle, 'assets/app-loader-4.js')).toThrow(
+    expect(() => appLoaderTag(foreign, entry, bundle, 'assets/app-loader-4.js', noPages)).toThrow(
       /gone-5\.js is no file/,
     );
     const other = chunk('assets/other-6.js', 'other');
-    expect(() => appLoaderTag(page('/'), other, bundle, 'assets/app-loader-4.js')).toThrow(
+    expect(() => appLoaderTag(page('/'), other, bundle, 'assets/app-loader-4.js', noPages)).toThrow(
       /is not assets\/other-6/,
     );
   });
