@@ -10,13 +10,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { INVITE_PATH_PREFIX, ROUTES, routeTo, type SubAppName } from '@/constants/routes';
 import {
   getGetActivityFeedbackQueryKey,
+  getGetAuthDetailQueryKey,
   getGetQuestionFeedbackQueryKey,
   getGetTenantDetailQueryKey,
+  getListFeedbackQueryKey,
+  getListTenantsQueryKey,
 } from '@generated/workbench/workbench';
 import type { UserConfig } from '@generated/workbench/model';
 import { getListRolesQueryKey } from '@generated/rbac/rbac';
 import { FIRST_ROLES_PAGE } from '@/features/admin/first-data';
 import { adminPageAt } from '@/features/admin/registry';
+import { FIRST_MY_FEEDBACK_PAGE, prefetchAuthDetail } from '@/features/user-center/first-data';
 import { clearCredentials, forgetBootFrame, removeItem, writeItem } from '@/session/storage';
 import {
   AccountSettingPage,
@@ -48,7 +52,13 @@ describe('pagesFor', () => {
     // The apps' hosts render after the shell (their loading state already has the frame's box).
     expect(pagesFor('/micro-app-manual/scene/1')).toEqual([]);
     expect(pagesFor('/micro-app-product/')).toEqual([]);
-    expect(pagesFor(ROUTES.userCenter.accountSetting)).toEqual([UserCenterLayout, AccountSettingPage]);
+    // A user centre page with its first data call (src/features/user-center/first-data.ts).
+    const [layout, accountSetting] = pagesFor(ROUTES.userCenter.accountSetting);
+    expect(layout).toBe(UserCenterLayout);
+    const preload = vi.spyOn(AccountSettingPage, 'preload').mockResolvedValue(() => <></>);
+    void accountSetting?.preload();
+    expect(preload).toHaveBeenCalledOnce();
+    expect(accountSetting?.firstData).toBe(prefetchAuthDetail);
     expect(pagesFor(`${ROUTES.userCenter.root}/`)).toEqual([UserCenterLayout, BaseInfoPage]);
     expect(pagesFor(`${INVITE_PATH_PREFIX}abc`)).toEqual([InviteLandingPage]);
     expect(pagesFor('/no-such-page')).toEqual([]);
@@ -175,10 +185,26 @@ describe('startFirstDataFor', () => {
       getGetQuestionFeedbackQueryKey('fb-5002'),
       getGetActivityFeedbackQueryKey('fb-1'),
     ]);
+    // The user centre: each page's list as it first asks for it; 我的企业 not in page2 mode,
+    // where the centre shows 个人信息 in its place.
+    prefetch.mockClear();
+    startFirstDataFor(at(ROUTES.userCenter.myFeedback), queryClient, config);
+    startFirstDataFor(at(ROUTES.userCenter.accountSetting), queryClient, config);
+    startFirstDataFor(at(ROUTES.userCenter.thirdAccount), queryClient, config);
+    startFirstDataFor(at(ROUTES.userCenter.enterprise), queryClient, config);
+    startFirstDataFor(at(ROUTES.userCenter.enterprise), queryClient, { ...config, def_home_page: 'page2' });
+    expect(keys()).toEqual([
+      getListFeedbackQueryKey(FIRST_MY_FEEDBACK_PAGE),
+      getGetAuthDetailQueryKey(),
+      getGetAuthDetailQueryKey(),
+      getListTenantsQueryKey(),
+    ]);
     // Signed out (the recorded facts kept, so only the token decides).
+    prefetch.mockClear();
     removeItem('token');
     startFirstDataFor(at('/manage/members'), queryClient, config);
-    expect(prefetch).toHaveBeenCalledTimes(5);
+    startFirstDataFor(at(ROUTES.userCenter.myFeedback), queryClient, config);
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });
 

@@ -19,6 +19,11 @@ import { matchPath } from 'react-router-dom';
 import { ROUTES } from '@/constants/routes';
 import { adminPageAt } from '@/features/admin/registry';
 import { prefetchFeedback } from '@/features/feedback/first-data';
+import {
+  prefetchAuthDetail,
+  prefetchJoinedEnterprises,
+  prefetchMyFeedback,
+} from '@/features/user-center/first-data';
 import type { FirstData } from '@/session/first-data';
 import { getToken, readItem } from '@/session/storage';
 import type { UserConfig } from '@generated/workbench/model';
@@ -62,12 +67,18 @@ type Page = {
   firstData?: FirstData;
 };
 
+/** A lazy page with the data call it makes first (src/features/user-center/first-data.ts). */
+const withFirstData = (page: Page, firstData: FirstData): Page => ({
+  preload: () => page.preload(),
+  firstData,
+});
+
 const USER_CENTER_PAGES: Record<string, Page> = {
   [ROUTES.userCenter.baseInfo]: BaseInfoPage,
-  [ROUTES.userCenter.accountSetting]: AccountSettingPage,
-  [ROUTES.userCenter.enterprise]: EnterprisePage,
-  [ROUTES.userCenter.thirdAccount]: ThirdAccountPage,
-  [ROUTES.userCenter.myFeedback]: MyFeedbackPage,
+  [ROUTES.userCenter.accountSetting]: withFirstData(AccountSettingPage, prefetchAuthDetail),
+  [ROUTES.userCenter.enterprise]: withFirstData(EnterprisePage, prefetchJoinedEnterprises),
+  [ROUTES.userCenter.thirdAccount]: withFirstData(ThirdAccountPage, prefetchAuthDetail),
+  [ROUTES.userCenter.myFeedback]: withFirstData(MyFeedbackPage, prefetchMyFeedback),
 };
 
 const EXACT_PAGES: Record<string, Page> = {

@@ -47,6 +47,8 @@ export const TENANT_DESCRIPTION_MAX = 2000;
 export const CONTACT_NAME_MAX = 30;
 /** Rows per page of the role list (the contract's default page size). */
 export const ROLE_PAGE_SIZE = 10;
+/** 我的反馈's list: rows per page (the server pages). */
+export const MY_FEEDBACK_PAGE_SIZE = 10;
 
 /** Longest invite link code the app passes on to the server (a URL of any browser carries it). */
 export const INVITE_CODE_MAX_CHARS = 2048;

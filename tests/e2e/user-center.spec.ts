@@ -141,6 +141,35 @@ test('my feedback lists the feedback and opens a detail page', async ({ page }) 
   await expect(page.getByText('lin.xiaoque@example.com')).toBeVisible();
 });
 
+test("a load that starts on 我的反馈 asks for its list with the shell's calls, once, not after the page's code came", async ({
+  page,
+}) => {
+  await signInToShell(page, 'personal', ROUTES.userCenter.myFeedback);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // The page's code is held back: its list is asked for meanwhile (src/features/user-center/first-data.ts).
+  let releasePage!: () => void;
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route(/\/assets\/MyFeedbackPage-[\w-]+\.js$/, async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
+  const lists: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/workbench/feedback/v1/list'))
+      lists.push(request.postDataJSON());
+  });
+  const listAsked = page.waitForRequest((r) => r.url().endsWith('/api/workbench/feedback/v1/list'));
+  await page.reload({ waitUntil: 'commit' });
+  await listAsked;
+  releasePage();
+  await expect(
+    page.getByRole('link', { name: '上传手册时图片无法预览，刷新后仍然显示空白。', exact: true }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The page took what the shell's call brought: no second request on its mount.
+  expect(lists).toEqual([{ index: 1, page_size: 10 }]);
+});
+
 test('bind a third-party account through the authorize round trip', async ({ page }) => {
   await signInToShell(page, 'personal', ROUTES.userCenter.thirdAccount);
   const request = page.waitForRequest(

@@ -3,13 +3,14 @@
  * deleting the account. Whether a password is set comes from the auth detail.
  */
 import { Button, List, Skeleton, Space } from 'antd';
-import { useGetAuthDetail } from '@generated/workbench/workbench';
+import { getGetAuthDetailQueryKey, useGetAuthDetail } from '@generated/workbench/workbench';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
 import { maskPhone } from '@/ui/format';
 import { lazyDialog } from '@/ui/lazy-dialog';
 import { PageFrame } from '@/ui/PageFrame';
 import { LoadFailed } from '@/ui/LoadFailed';
+import { useFetchedWithShell } from '@/session/first-data';
 
 // The dialogs (formik, the validation rules, the SMS code field) come when their button is first wanted.
 const ChangeMobileDialog = lazyDialog(() => import('../account/ChangeMobileDialog'));
@@ -19,7 +20,9 @@ const DeleteAccountDialog = lazyDialog(() => import('../account/DeleteAccountDia
 
 export default function AccountSettingPage() {
   const { info } = useSession();
-  const auth = useGetAuthDetail({ query: { retry: false } });
+  // As a load that starts here fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getGetAuthDetailQueryKey());
+  const auth = useGetAuthDetail({ query: { retry: false, ...withShell } });
   const hasPassword = auth.data?.has_password !== false;
   const phone = auth.data?.phone || info.phone;
   const resetTitle = hasPassword ? ACCOUNT_TEXT.resetPassword : ACCOUNT_TEXT.setPassword;

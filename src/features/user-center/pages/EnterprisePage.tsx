@@ -5,7 +5,7 @@
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, List, Skeleton, Space, Tag } from 'antd';
 import { Navigate } from 'react-router-dom';
-import { useListTenants } from '@generated/workbench/workbench';
+import { getListTenantsQueryKey, useListTenants } from '@generated/workbench/workbench';
 import { useAccess } from '@/access';
 import { ACCOUNT_TEXT } from '@/constants/texts';
 import { useSession } from '@/session/bootstrap';
@@ -14,10 +14,13 @@ import { LoadFailed } from '@/ui/LoadFailed';
 import { remainingDaysText } from '@/ui/format';
 import { navigation } from '@/ui/navigation';
 import { ROUTES } from '@/constants/routes';
+import { useFetchedWithShell } from '@/session/first-data';
 
 function TenantList() {
   const { config } = useSession();
-  const tenants = useListTenants(undefined, { query: { retry: false } });
+  // As a load that starts here fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getListTenantsQueryKey());
+  const tenants = useListTenants(undefined, { query: { retry: false, ...withShell } });
   if (tenants.isPending) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (tenants.isError)
     return <LoadFailed title={ACCOUNT_TEXT.tenantsFailed} onRetry={() => void tenants.refetch()} />;

@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@/constants/routes';
-import { makeSession, renderWithShell } from '../../../../tests/setup/render';
+import { getListFeedbackQueryKey } from '@generated/workbench/workbench';
+import { configureTransport } from '@/api/transport';
+import { makeSession, newQueryClient, renderWithShell } from '../../../../tests/setup/render';
+import { FIRST_MY_FEEDBACK_PAGE, prefetchMyFeedback } from '../first-data';
 import { recordJson, setupMockServer, type Recorded } from '../test-server';
 import MyFeedbackPage from './MyFeedbackPage';
 
@@ -48,6 +51,26 @@ describe('my feedback', () => {
       path: '/feedback/v1/list',
       body: { index: 1, page_size: 10 },
     });
+  });
+
+  it('shows the list its load fetched with the shell without asking again; a later visit asks again', async () => {
+    const queryClient = newQueryClient();
+    configureTransport({ baseUrl: window.location.origin, getToken: () => 'test-token', timeoutMs: 5_000 });
+    // As a load that starts on the page does, once the user config answered (src/app/pages.ts).
+    prefetchMyFeedback(queryClient);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const options = { queryClient, path: ROUTES.userCenter.myFeedback };
+    const first = renderWithShell(<MyFeedbackPage />, options);
+    expect(await screen.findByRole('link', { name: '体验官反馈' })).toBeInTheDocument();
+    // Not fetching again (a refetch on mount would be under way now), and nothing was sent.
+    expect(queryClient.getQueryState(getListFeedbackQueryKey(FIRST_MY_FEEDBACK_PAGE))?.fetchStatus).toBe(
+      'idle',
+    );
+    expect(calls).toHaveLength(1);
+    first.unmount();
+    renderWithShell(<MyFeedbackPage />, options);
+    await screen.findByRole('link', { name: '体验官反馈' });
+    await waitFor(() => expect(calls).toHaveLength(2));
   });
 
   it('filters by kind', async () => {

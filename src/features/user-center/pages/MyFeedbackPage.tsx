@@ -3,7 +3,7 @@ import { Button, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackListQueryKind, FeedbackSummary } from '@generated/workbench/model';
-import { useListFeedback } from '@generated/workbench/workbench';
+import { getListFeedbackQueryKey, useListFeedback } from '@generated/workbench/workbench';
 import { useAccess } from '@/access';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { dialogs } from '@/ui/dialogs';
@@ -11,8 +11,9 @@ import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { routeTo } from '@/constants/routes';
+import { useFetchedWithShell } from '@/session/first-data';
+import { FIRST_MY_FEEDBACK_PAGE } from '../first-data';
 
-const PAGE_SIZE = 10;
 type KindFilter = FeedbackListQueryKind | 'all';
 
 const feedbackDetailPath = (row: Pick<FeedbackSummary, 'id' | 'kind'>) =>
@@ -22,10 +23,12 @@ export default function MyFeedbackPage() {
   const { routeSet } = useAccess();
   const [index, setIndex] = useState(1);
   const [kind, setKind] = useState<KindFilter>('all');
-  const list = useListFeedback(
-    { index, page_size: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) },
-    { query: { retry: false, placeholderData: (prev) => prev } },
-  );
+  const query = { ...FIRST_MY_FEEDBACK_PAGE, index, ...(kind === 'all' ? {} : { kind }) };
+  // The first page as a load that starts here fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getListFeedbackQueryKey(query));
+  const list = useListFeedback(query, {
+    query: { retry: false, placeholderData: (prev) => prev, ...withShell },
+  });
   // The detail pages are not there for a frozen tenant (route set): then the rows are not links.
   const linkable = routeSet.feedbackDetails;
 
@@ -96,7 +99,7 @@ export default function MyFeedbackPage() {
           locale={{ emptyText: FEEDBACK_TEXT.empty }}
           pagination={{
             current: index,
-            pageSize: PAGE_SIZE,
+            pageSize: FIRST_MY_FEEDBACK_PAGE.page_size,
             total: list.data?.total ?? 0,
             showSizeChanger: false,
             hideOnSinglePage: true,

@@ -19,6 +19,7 @@ import { PageFrame } from '@/ui/PageFrame';
 import { formatTime } from '@/ui/format';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { ROUTES } from '@/constants/routes';
+import { useFetchedWithShell } from '@/session/first-data';
 import { consumeBindReturn, providerAuthorizeUrl } from '../provider-binding';
 
 const ICONS = {
@@ -58,7 +59,9 @@ function useBindReturn(onBound: () => void) {
 export default function ThirdAccountPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const auth = useGetAuthDetail({ query: { retry: false } });
+  // As a load that starts here fetched it with the shell (../first-data.ts).
+  const withShell = useFetchedWithShell(getGetAuthDetailQueryKey());
+  const auth = useGetAuthDetail({ query: { retry: false, ...withShell } });
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: getGetAuthDetailQueryKey() }),
     [queryClient],
