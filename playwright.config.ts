@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node_modules/.bin/tsx tools/start.ts --preview',
+    command: 'node_modules/.bin/node --import tsx tools/start.ts --preview',
     url: `${baseURL}/__mock/scenarios`,
     // The product sample is served from another origin (the gateway's, by IP), as real sub-apps
     // are: its frame loads it across origins under its own policy. start.ts rebuilds for it.

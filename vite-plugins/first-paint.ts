@@ -34,8 +34,8 @@
  * hidden before the first stage or between two.
  *
  * The page a load starts on comes with the first load: when the boot frame paints a page of the
- * management back-end or of the user centre (it names it on <html>: `data-boot-admin`,
- * `data-boot-user-center`, only for a page the recorded menu gives), the loader adds that page's
+ * management back-end or of the user centre (it names it on <html>: `data-boot-admin` for a
+ * back-end page the recorded menu gives, `data-boot-user-center`), the loader adds that page's
  * chunks (`data-pages`, `data-page-files`: the section's and the page's code and what they
  * import, less the first load) after the first load's modulepreloads. They used to be requested
  * only once the entry had run (src/app/pages.ts), after the stages' evaluation, while the
@@ -56,7 +56,10 @@ export const LOAD_AFTER_MS = AFTER_FIRST_PAINT_LATEST_MS;
 /** Modulepreloads added per task (each starts a request: 4 at once took 14–20 ms in Lighthouse's trace). */
 export const TAGS_PER_TASK = 2;
 
-/** The loader (plain ES2017, a classic `defer` script): reads its own data-entry, data-modules and data-stages. */
+/**
+ * The loader (plain ES2017, a classic `defer` script): reads its own data-entry, data-modules,
+ * data-stages, data-page-files and data-pages.
+ */
 export function appLoaderScript(): string {
   return `(function () {
   // currentScript is null if something re-runs the script out of the page (a proxy's optimiser).

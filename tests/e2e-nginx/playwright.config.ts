@@ -22,7 +22,7 @@ export default defineConfig({
     : 'list',
   use: { ...baseConfig.use, baseURL },
   webServer: {
-    command: 'node_modules/.bin/tsx deploy/serve-nginx.ts',
+    command: 'node_modules/.bin/node --import tsx deploy/serve-nginx.ts',
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     url: `${baseURL}/__mock/scenarios`,
     env: { PORT: String(PORT), MOCK_PORT: String(MOCK_PORT), VITE_MICRO_APP_PRODUCT_URL: PRODUCT_URL },

@@ -8,7 +8,7 @@ import getPort from 'get-port';
 import { nodeBinary, projectRoot, typescriptArgs } from '../../tools/lib/paths';
 import { AUTH } from './helpers';
 
-// `npm start` = node --import tsx tools/start.ts. Started here as its own process group, like a job in a terminal.
+// `npm start` = node --import tsx tools/start.ts, run by a shell. Started here as its own process group, like a job in a terminal.
 
 let running: ChildProcess | undefined;
 
@@ -82,12 +82,18 @@ async function startApp(): Promise<{
 }> {
   const port = await getPort();
   const mockPort = await getPort();
-  const child = spawn(nodeBinary(), typescriptArgs('tools/start.ts'), {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Through a shell, as npm runs a script: the launcher, with start.ts its child (`; exit`
+  // keeps the shell from replacing itself with its last command).
+  const child = spawn(
+    '/bin/sh',
+    ['-c', '"$@"; exit $?', 'sh', nodeBinary(), ...typescriptArgs('tools/start.ts')],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), DO_NOT_TRACK: '1' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running = child;
   let output = '';
   // Up once the banner is printed; a launcher that exits first (or never prints it) fails here.
@@ -131,7 +137,7 @@ describe('npm start', () => {
     expect(viaProxy.headers.get('x-mock-prefer')).toBe('example=owner');
 
     const tree = descendants(child.pid!);
-    expect(tree.length).toBeGreaterThanOrEqual(5); // node, reaper, 3 × Prism, Vite (+ its helpers)
+    expect(tree.length).toBeGreaterThanOrEqual(6); // start.ts, reaper, 3 × Prism, Vite (+ its helpers)
     process.kill(-child.pid!, 'SIGINT'); // what a terminal does on Ctrl-C
     await expectGone([child.pid!, ...tree]);
     expect(await accepts(port)).toBe(false);
@@ -141,7 +147,7 @@ describe('npm start', () => {
   it('stops everything when the process that launched it is killed', async () => {
     const { child } = await startApp();
     const tree = descendants(child.pid!);
-    process.kill(child.pid!, 'SIGKILL'); // only the launcher (Node here, npm in real life)
+    process.kill(child.pid!, 'SIGKILL'); // only the launcher (the shell here, npm's in real life)
     await expectGone(tree);
   });
 });
@@ -164,7 +170,8 @@ describe("the servers run in Node's own process", () => {
       const child = spawn(
         nodeBinary(),
         typescriptArgs(path.join(import.meta.dirname, 'fixtures', 'busy-on-stop.ts'), file),
-        { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+        // Its own group, so afterEach can end it whatever happens here.
+        { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
       );
       running = child;
       await new Promise<void>((resolve) =>
