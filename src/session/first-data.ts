@@ -17,12 +17,22 @@ export type FirstData = (queryClient: QueryClient, config: UserConfig, url: URL)
 /** The queries this load fetched with the shell, until a page first showed them. */
 const fetchedWithShell = new Set<string>();
 
+/**
+ * How long a query fetched with the shell waits for its page. A page that did not show it by
+ * then never will on this load (the menus no longer give it, its code failed): a later visit
+ * must not take what may be minutes old without asking again. A page slower than this only
+ * asks twice, as it did before.
+ */
+export const FIRST_MOUNT_WITHIN_MS = 30_000;
+
 /** Starts `options` now, for the page that will show it. */
 export function fetchWithShell<T>(
   queryClient: QueryClient,
   options: FetchQueryOptions<T, unknown, T, QueryKey>,
 ): void {
-  fetchedWithShell.add(hashKey(options.queryKey));
+  const hash = hashKey(options.queryKey);
+  fetchedWithShell.add(hash);
+  setTimeout(() => fetchedWithShell.delete(hash), FIRST_MOUNT_WITHIN_MS);
   void queryClient.prefetchQuery(options);
 }
 
