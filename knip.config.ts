@@ -17,6 +17,8 @@ const config: KnipConfig = {
         'tests/e2e-children/children/*/src/main.js',
         'tests/e2e-children/children/vite-vue/vite.config.js',
         'tests/e2e-children/build-webpack-child.ts',
+        // A process tests/mock/start.test.ts runs with Node and tsx's loader, by path.
+        'tests/mock/fixtures/busy-on-stop.ts',
       ],
       project: [
         'src/**/*.{ts,tsx}',

@@ -177,7 +177,7 @@ export function firstLoadOrder(
  */
 const ADMIN = 'src/features/admin';
 const USER_CENTER = 'src/features/user-center';
-export const FIRST_PAGES: {
+const FIRST_PAGES: {
   'data-boot-admin': Record<AdminPageName, string[]>;
   'data-boot-user-center': Record<UserCenterPage, string[]>;
 } = {
@@ -201,7 +201,7 @@ export const FIRST_PAGES: {
  * imports before it), as the loader reads them: the files once (`files`), and per page an
  * entry `attribute.value=i,j,…` (`pages`). A module that is in no chunk fails the build.
  */
-export function firstPageChunks(
+function firstPageChunks(
   bundle: OutputBundle,
   root: string,
   firstLoad: ReadonlySet<string>,
