@@ -170,29 +170,35 @@ export function firstLoadOrder(
   return [...preloads.sort((a, b) => rank(a) - rank(b)), entry.fileName];
 }
 
+/** A page's modules: its section's first (the section is lazy too), then the page's own. */
+const inSection = (section: string, pages: string) => (page: string) => [
+  `${section}.tsx`,
+  `${pages}/${page}Page.tsx`,
+];
+const admin = inSection('src/features/admin/AdminSection', 'src/features/admin/pages');
+const userCentre = inSection('src/features/user-center/UserCenterLayout', 'src/features/user-center/pages');
+
 /**
  * The pages a load can start on whose code comes with the first load, by the attribute the boot
- * frame names them with on <html> (vite-plugins/boot-frame): the modules a page needs, its
- * section's first (the section is lazy too), from the project's root.
+ * frame names them with on <html> (vite-plugins/boot-frame): the modules each needs, from the
+ * project's root. The types ask for every page of both areas.
  */
-const ADMIN = 'src/features/admin';
-const USER_CENTER = 'src/features/user-center';
 const FIRST_PAGES: {
   'data-boot-admin': Record<AdminPageName, string[]>;
   'data-boot-user-center': Record<UserCenterPage, string[]>;
 } = {
   'data-boot-admin': {
-    enterprise: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/EnterprisePage.tsx`],
-    members: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/MembersPage.tsx`],
-    roles: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/RolesPage.tsx`],
-    permissions: [`${ADMIN}/AdminSection.tsx`, `${ADMIN}/pages/PermissionsPage.tsx`],
+    enterprise: admin('Enterprise'),
+    members: admin('Members'),
+    roles: admin('Roles'),
+    permissions: admin('Permissions'),
   },
   'data-boot-user-center': {
-    baseInfo: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/BaseInfoPage.tsx`],
-    accountSetting: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/AccountSettingPage.tsx`],
-    thirdAccount: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/ThirdAccountPage.tsx`],
-    enterprise: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/EnterprisePage.tsx`],
-    myFeedback: [`${USER_CENTER}/UserCenterLayout.tsx`, `${USER_CENTER}/pages/MyFeedbackPage.tsx`],
+    baseInfo: userCentre('BaseInfo'),
+    accountSetting: userCentre('AccountSetting'),
+    thirdAccount: userCentre('ThirdAccount'),
+    enterprise: userCentre('Enterprise'),
+    myFeedback: userCentre('MyFeedback'),
   },
 };
 
