@@ -10,6 +10,7 @@ import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
 import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
 import { firstPaintBeforeScripts } from './vite-plugins/first-paint.ts';
 import { onlyChineseProLocales } from './vite-plugins/pro-locales.ts';
+import { precompressAssets } from './vite-plugins/precompress.ts';
 import { reactRouterProduction } from './vite-plugins/react-router-production.ts';
 import { cspPreview, frameHostsDev, NONCE_PLACEHOLDER } from './vite-plugins/csp.ts';
 import { linkedDepsSourcemaps } from './vite-plugins/deps-sourcemaps.ts';
@@ -51,6 +52,7 @@ export default defineConfig({
   // ProComponents brings its zh-CN texts only: vite-plugins/pro-locales.ts; React Router its production
   // build: vite-plugins/react-router-production.ts.
   // index.html paints the signed-in shell's frame before any script of the app: vite-plugins/boot-frame.
+  // The hashed assets are also written brotli- and gzip-compressed, for servers that send those: vite-plugins/precompress.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: vite-plugins/build-inputs.ts.
   // The dev server transforms both pages' module graphs as it starts (vite-plugins/dev-warmup.ts) and
   // serves pre-bundled libraries without inline source maps (vite-plugins/deps-sourcemaps.ts).
@@ -66,6 +68,7 @@ export default defineConfig({
     bootFrame(),
     bootstrapCallsGuard('main'),
     buildInputsStamp(),
+    precompressAssets(),
     warmModuleGraph(Object.values(pages)),
     linkedDepsSourcemaps(),
   ],

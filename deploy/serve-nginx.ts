@@ -8,25 +8,34 @@
  * - renders deploy/nginx/sites/local-mock.conf.template into a temporary prefix, next to a
  *   link to deploy/nginx/workbench/ (the snippets, used as they are), with the policies'
  *   origins computed by vite-plugins/csp.ts from the same `VITE_*` values as the build;
+ * - loads Debian's brotli module when it is installed (`NGINX_BROTLI_MODULE`; without it, gzip only);
  * - runs nginx (NGINX_BIN, default `nginx` on the PATH; Debian's: `apt-get install -y nginx`)
  *   in the foreground on PORT (default 8080) with that configuration, as the current user.
  *
  * Ctrl-C stops nginx and the mock stack. `npm run test:nginx` runs this under Playwright.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { onTerminate, spawnManaged, type ManagedProcess } from '@zhique/workbench-mock/processes';
 import { waitForHttp } from '@zhique/workbench-mock/processes';
 import { startMockStack, type MockStack } from '@zhique/workbench-mock';
 import { policySources } from '../vite-plugins/csp';
+import { BROTLI_MODULE, NGINX_OUT_DIR } from './nginx-local';
 import { buildWhenStale, ensurePortsFree, portFrom } from '../tools/lib/local-servers';
 import { projectRoot } from '../tools/lib/paths';
 
 const NGINX_DIR = path.join(projectRoot, 'deploy', 'nginx');
-const OUT_DIR = 'dist-nginx';
 // Vite and the build fingerprint both read it: the check below and the build agree.
-process.env.VITE_OUT_DIR = OUT_DIR;
+process.env.VITE_OUT_DIR = NGINX_OUT_DIR;
 
 /** Fills the {{NAME}} placeholders of a template; an unknown one is an error. */
 function renderTemplate(template: string, values: Record<string, string>): string {
@@ -38,10 +47,11 @@ function renderTemplate(template: string, values: Record<string, string>): strin
 }
 
 /** The main configuration: everything under `prefix`, the snippets and the site beside it. */
-function mainConfig(prefix: string): string {
+function mainConfig(prefix: string, brotli: boolean): string {
   // Started as root, nginx would switch its workers to `nobody`, who may not read the build.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
-  return `${user}worker_processes 1;
+  const brotliModule = brotli ? `load_module ${BROTLI_MODULE};\n` : '';
+  return `${user}${brotliModule}worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
 
@@ -59,7 +69,7 @@ http {
   uwsgi_temp_path ${prefix}/temp/uwsgi;
   scgi_temp_path ${prefix}/temp/scgi;
   include workbench/http.conf;
-  include site.conf;
+${brotli ? '  include workbench/brotli.conf;\n' : ''}  include site.conf;
 }
 `;
 }
@@ -81,7 +91,7 @@ onTerminate(stopEverything, { watchParents: true });
 
 async function main(): Promise<void> {
   await ensurePortsFree({ PORT: port, MOCK_PORT: mockPort });
-  const outDir = path.join(projectRoot, OUT_DIR);
+  const outDir = path.join(projectRoot, NGINX_OUT_DIR);
   await buildWhenStale(outDir, { log: (line) => console.log(`[nginx] ${line}`) });
 
   const stackStarted = startMockStack({ port: mockPort, warm: true });
@@ -104,7 +114,12 @@ async function main(): Promise<void> {
       SHELL_ORIGIN: sources.shell.join(' '),
     }),
   );
-  writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix));
+  const brotli = existsSync(BROTLI_MODULE);
+  if (!brotli)
+    console.log(
+      `[nginx] no brotli module at ${BROTLI_MODULE}: assets are sent gzip-compressed only (apt-get install -y libnginx-mod-http-brotli-static)`,
+    );
+  writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix, brotli));
 
   const bin = process.env.NGINX_BIN ?? 'nginx';
   const args = [

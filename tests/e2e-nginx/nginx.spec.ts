@@ -7,8 +7,10 @@
  * socket work through the proxy with the site's host passed on, both kinds of sample
  * sub-app mount, and no document raises a policy violation.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import {
   contentSecurityPolicy,
@@ -20,6 +22,8 @@ import {
   SPECULATION_RULES_TYPE,
   subAppFramePolicy,
 } from '../../vite-plugins/csp';
+import { PRECOMPRESS_MIN_BYTES } from '../../vite-plugins/precompress';
+import { BROTLI_MODULE, NGINX_OUT_DIR } from '../../deploy/nginx-local';
 import { ROUTES, routeTo } from '../../src/constants/routes';
 import { signInToShell } from '../e2e/fixtures';
 import { watchPolicy } from '../e2e/policy-watch';
@@ -29,17 +33,26 @@ const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? '';
 /** What vite-plugins/csp.ts says for the environment this build was made with. */
 const sources = policySources({ VITE_MICRO_APP_PRODUCT_URL: PRODUCT_URL }, [new URL(baseURL).origin]);
 
-/** GET with a Host header of our choosing (a frame origin on *.localhost), straight to nginx. */
+/**
+ * GET with a Host header of our choosing (a frame origin on *.localhost), straight to nginx; the
+ * body as it came over the wire (not decompressed).
+ */
 function getWithHost(
   host: string,
   path: string,
-): Promise<{ status: number; headers: Record<string, string> }> {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   const { port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      res.resume();
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { ...headers, host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string> }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
       );
     });
     req.on('error', reject);
@@ -107,6 +120,34 @@ test('assets are cached for a year and compressed; a missing one is a 404, not t
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(response.headers()['content-encoding']).toBe('gzip');
   expect((await request.get('/assets/no-such-file.js')).status()).toBe(404);
+});
+
+test('assets go as the build compressed them: brotli where the browser takes it, else gzip -9', async ({
+  request,
+}) => {
+  test.skip(!existsSync(BROTLI_MODULE), `nginx's brotli module is not installed (${BROTLI_MODULE})`);
+  const html = await (await request.get('/')).text();
+  // The first load's scripts and the stylesheets, wherever index.html names them.
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g))];
+  expect(assets.length).toBeGreaterThan(3);
+  const host = new URL(baseURL).host;
+  for (const asset of assets) {
+    const file = path.join(NGINX_OUT_DIR, asset);
+    if (statSync(file).size < PRECOMPRESS_MIN_BYTES) continue;
+    // The bytes of the build's own file.js.br (quality 11), not a compression made per request.
+    const brotli = await getWithHost(host, asset, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding'], asset).toBe('br');
+    expect(brotli.headers.vary, asset).toBe('Accept-Encoding');
+    expect(brotli.headers['content-type'], asset).toMatch(/^(application\/javascript|text\/css)/);
+    expect(brotli.body.equals(readFileSync(`${file}.br`)), asset).toBe(true);
+    expect(brotliDecompressSync(brotli.body).equals(readFileSync(file)), asset).toBe(true);
+    const gzip = await getWithHost(host, asset, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding'], asset).toBe('gzip');
+    expect(gzip.body.equals(readFileSync(`${file}.gz`)), asset).toBe(true);
+    const plain = await getWithHost(host, asset);
+    expect(plain.headers['content-encoding'], asset).toBeUndefined();
+    expect(plain.body.equals(readFileSync(file)), asset).toBe(true);
+  }
 });
 
 test('a frame origin serves only the frame page, embeddable by the shell alone', async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (the `lighthouse` package, Debian's Chromium) on the
- * production build, served as `npm run bench` serves it (gzip on loopback, the mock stack behind
+ * production build, served as `npm run bench` serves it (the build's brotli files on loopback, the mock stack behind
  * the same-origin proxy), signed in. For each page — the signed-in home (scenario `personal`)
  * and the product app's home (`/micro-app-product/`, scenario `owner`) — and each setting —
  * Lighthouse's desktop preset and its default (mobile) settings — it runs Lighthouse
@@ -11,7 +11,7 @@
  * Prints the medians of the performance score, FCP, LCP, TBT, CLS and Speed Index, with
  * Lighthouse's `benchmarkIndex` of the machine beside them (scores move with the machine), and
  * the first load's JavaScript: the classic scripts, the app's entry and its modules as the built
- * index.html names them, gzip -9. Figures only — no pass/fail (targets: docs/frontend.md, "The first load").
+ * index.html names them, gzip -9 and as sent (the build's brotli files). Figures only — no pass/fail (targets: docs/frontend.md, "The first load").
  *
  *   npm run bench:lighthouse                    builds first, then all pages and settings
  *   npm run bench:lighthouse -- --no-build      the existing dist/, if it was built from what is here
@@ -27,7 +27,7 @@
  *       of a shared machine: one table each
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startMockStack } from '@zhique/workbench-mock';
 import { buildFingerprint, buildIsCurrent } from '../../vite-plugins/build-inputs';
+import { PRECOMPRESS_MIN_BYTES } from '../../vite-plugins/precompress';
 import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
 import { BENCH_PAGES } from './pages';
@@ -154,13 +155,29 @@ async function runOnce(
   }
 }
 
-/** Every script the first load runs (tools/lib/first-load.ts), with their gzip -9 sizes. */
-function firstLoadJs(dir: string): { files: number; gzip: number } {
+/**
+ * Every script the first load runs (tools/lib/first-load.ts), with their gzip -9 sizes (the
+ * targets' measure) and what the bench sends a browser that takes brotli: the build's own .br
+ * files (vite-plugins/precompress.ts); a file too small for one as it is; in a build made
+ * before the build wrote them, its compression on the fly (about gzip -9's size).
+ */
+function firstLoadJs(dir: string): { files: number; gzip: number; sent: number } {
   const { classic, app } = firstLoadScripts(readFileSync(path.join(dir, 'index.html'), 'utf8'));
   const urls = new Set([...classic, ...app]);
   let gzip = 0;
-  for (const url of urls) gzip += gzipSync(readFileSync(path.join(dir, url)), { level: 9 }).length;
-  return { files: urls.size, gzip };
+  let sent = 0;
+  for (const url of urls) {
+    const file = readFileSync(path.join(dir, url));
+    const gzipped = gzipSync(file, { level: 9 }).length;
+    const brotli = path.join(dir, `${url}.br`);
+    gzip += gzipped;
+    sent += existsSync(brotli)
+      ? statSync(brotli).size
+      : file.length < PRECOMPRESS_MIN_BYTES
+        ? file.length
+        : gzipped;
+  }
+  return { files: urls.size, gzip, sent };
 }
 
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(8);
@@ -214,7 +231,7 @@ async function main() {
   for (const dir of builds) {
     const js = firstLoadJs(dir);
     console.log(
-      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, gzip, signed in, fresh profile per run:`,
+      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, pre-compressed, signed in, fresh profile per run:`,
     );
     console.log(
       'page        setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
@@ -226,7 +243,7 @@ async function main() {
       );
     }
     console.log(
-      `first-load JS (index.html's scripts, the app's entry and modules, gzip -9): ${(js.gzip / 1024).toFixed(1)} KB in ${js.files} files`,
+      `first-load JS (index.html's scripts, the app's entry and modules): ${(js.gzip / 1024).toFixed(1)} KB gzip -9, ${(js.sent / 1024).toFixed(1)} KB as sent (the build's brotli files), in ${js.files} files`,
     );
   }
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(rows, null, 2));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds, serves the build gzip-compressed with the mock stack
+ * `npm run bench`: builds, serves the build as nginx would (its brotli files) with the mock stack
  * behind it, then in headless Chromium with 4× CPU throttling loads the signed-in
  * home 7 times (cold cache) and prints JS bytes transferred, requests and the
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
@@ -197,7 +197,9 @@ async function main() {
     const js = median(runs.map((r) => r.jsBytes));
     const req = median(runs.map((r) => r.requests));
     const ready = median(runs.map((r) => r.shellReadyMs));
-    console.log(`\nSigned-in home (${SCENARIO}), gzip, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`);
+    console.log(
+      `\nSigned-in home (${SCENARIO}), the build's brotli files, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`,
+    );
     console.log(`  first-load JS transferred (compressed): ${kb(js)}   (target ≤ 300 KB)`);
     console.log(`  requests:                               ${req}`);
     console.log(`  shell ready (median):                   ${Math.round(ready)} ms   (target ≤ 1500 ms)`);

@@ -1,9 +1,9 @@
 /**
  * Serves a production build the way a deployment would: sirv (the static server
- * Vite's own preview uses) with an SPA fallback, compressed by the `compression`
- * middleware (which answers a browser that accepts brotli with brotli at quality 4: for
- * the first load's scripts as small as deploy/'s gzip -9 files, 276.4 against 276.8 KB;
- * gzip at level 9 otherwise), and /api (socket included), /sso and /__mock proxied to the mock
+ * Vite's own preview uses) with an SPA fallback, sending the build's pre-compressed assets
+ * (vite-plugins/precompress.ts: brotli at quality 11, else gzip -9) as nginx's `brotli_static`
+ * and `gzip_static` do (deploy/nginx), the rest compressed on the fly by the `compression`
+ * middleware, and /api (socket included), /sso and /__mock proxied to the mock
  * gateway — one origin for the browser. The sub-apps' frame origins (`{app}.localhost` on
  * the same port: src/constants/frame-origins.ts) get the frame page for every path but the
  * assets, as a deployment's frame server does.
@@ -48,6 +48,10 @@ export async function serveBuild(opts: {
   const proxied = (url: string) => /^\/(api|sso|__mock)(\/|$)/.test(url);
   const files = sirv(opts.dir, {
     single: true,
+    // `file.js.br` or `file.js.gz` when the browser accepts it (compression then leaves the
+    // answer as it is: it is encoded already).
+    brotli: true,
+    gzip: true,
     etag: true,
     // Hashed assets never change; index.html is revalidated.
     setHeaders: (res, pathname) => {

@@ -180,7 +180,7 @@ export async function benchTabSwitches(base: string): Promise<string[]> {
 }
 
 /**
- * `npm run bench:tabs [-- --no-build] [-- --no-prerender]`: the production build, gzip, the mock
+ * `npm run bench:tabs [-- --no-build] [-- --no-prerender]`: the production build (its brotli files), the mock
  * stack behind it; `--no-prerender` leaves out the speculation rules (the A/B's other half).
  */
 async function main() {

@@ -1,0 +1,67 @@
+/**
+ * Build only: every script, stylesheet and SVG the build writes under `assets/` (the hashed
+ * files, cached for a year) is also written compressed beside itself, once: brotli at its
+ * highest quality (`file.js.br`) and gzip at level 9 (`file.js.gz`). A server then sends the
+ * smaller file to a browser that accepts it, without compressing on every request: nginx's
+ * `brotli_static` and `gzip_static` (deploy/nginx), sirv in the bench (tools/bench/static-server.ts).
+ *
+ * Why at build time: brotli's quality 11 is too slow to run per request (a server compressing
+ * on the fly uses 4–6), and it makes the first load's scripts about 15 % smaller than gzip -9
+ * (docs/frontend.md, "The first load"). The pages themselves (index.html, the frame page) are
+ * not compressed here: nginx writes each response's nonce into them.
+ *
+ * Node's own zlib does the work; vite-plugin-compression2 would too, but it emits the files
+ * into the bundle (where this build's other plugins read the chunks) and patches Vite's manifest
+ * plugin and `process.stdout.write` to do it.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** What is compressed: the hashed assets a browser downloads as text. */
+const COMPRESSIBLE = /^assets\/.+\.(js|css|svg)$/;
+/** Smaller files are sent as they are (nginx's `gzip_min_length` is the same). */
+export const PRECOMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The compressed copies of one file (none smaller than the file is kept). */
+async function precompressFile(file: string): Promise<string[]> {
+  const source = await readFile(file);
+  if (source.length < PRECOMPRESS_MIN_BYTES) return [];
+  const copies: [string, Buffer][] = [
+    [
+      `${file}.br`,
+      await brotli(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+    ],
+    [`${file}.gz`, await gzipped(source, { level: 9 })],
+  ];
+  const kept = copies.filter(([, bytes]) => bytes.length < source.length);
+  await Promise.all(kept.map(([name, bytes]) => writeFile(name, bytes)));
+  return kept.map(([name]) => name);
+}
+
+export function precompressAssets(): Plugin {
+  return {
+    name: 'workbench-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? path.dirname(options.file ?? '');
+      // zlib's asynchronous calls run on libuv's thread pool: the files are compressed side by side.
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => COMPRESSIBLE.test(fileName))
+          .map((fileName) => precompressFile(path.join(outDir, fileName))),
+      );
+    },
+  };
+}
