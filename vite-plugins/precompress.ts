@@ -14,7 +14,7 @@
  * into the bundle (where this build's other plugins read the chunks) and patches Vite's manifest
  * plugin and `process.stdout.write` to do it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -46,7 +46,14 @@ async function precompressFile(file: string): Promise<string[]> {
     [`${file}.gz`, await gzipped(source, { level: 9 })],
   ];
   const kept = copies.filter(([, bytes]) => bytes.length < source.length);
-  await Promise.all(kept.map(([name, bytes]) => writeFile(name, bytes)));
+  // Written under another name, then renamed: a build stopped halfway leaves no cut-off copy
+  // that a server would send (a missing one it replaces by compressing on the fly).
+  await Promise.all(
+    kept.map(async ([name, bytes]) => {
+      await writeFile(`${name}.tmp`, bytes);
+      await rename(`${name}.tmp`, name);
+    }),
+  );
   return kept.map(([name]) => name);
 }
 

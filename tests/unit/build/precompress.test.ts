@@ -41,6 +41,7 @@ describe('the build’s pre-compressed assets', () => {
     const script = assets.find((name) => name.endsWith('.js'))!;
     expect(assets).toContain(`${script}.br`);
     expect(assets).toContain(`${script}.gz`);
+    expect(assets.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const source = readFileSync(path.join(out, 'assets', script));
     expect(brotliDecompressSync(readFileSync(path.join(out, 'assets', `${script}.br`)))).toEqual(source);
     expect(gunzipSync(readFileSync(path.join(out, 'assets', `${script}.gz`)))).toEqual(source);
