@@ -6,7 +6,7 @@
  * `brotli_static` and `gzip_static` (deploy/nginx), sirv in the bench (tools/bench/static-server.ts).
  *
  * Why at build time: brotli's quality 11 is too slow to run per request (a server compressing
- * on the fly uses 4–6), and it makes the first load's scripts about 15 % smaller than gzip -9
+ * on the fly uses 4–6), and it makes the first load's scripts about 14 % smaller than gzip -9
  * (docs/frontend.md, "The first load"). The pages themselves (index.html, the frame page) are
  * not compressed here: nginx writes each response's nonce into them.
  *
