@@ -69,7 +69,7 @@ http {
   uwsgi_temp_path ${prefix}/temp/uwsgi;
   scgi_temp_path ${prefix}/temp/scgi;
   include workbench/http.conf;
-${brotli ? '  include workbench/brotli.conf;\n' : ''}  include site.conf;
+  include site.conf;
 }
 `;
 }
@@ -100,6 +100,13 @@ async function main(): Promise<void> {
   const sources = policySources(process.env, [`http://localhost:${port}`]);
   for (const folder of ['logs', 'temp']) mkdirSync(path.join(prefix, folder));
   symlinkSync(path.join(NGINX_DIR, 'workbench'), path.join(prefix, 'workbench'));
+  // The assets' brotli (workbench/assets.conf includes brotli-static.d/*.conf): only where the module is.
+  const brotli = existsSync(BROTLI_MODULE);
+  if (brotli) symlinkSync(path.join(NGINX_DIR, 'brotli-static.d'), path.join(prefix, 'brotli-static.d'));
+  else
+    console.log(
+      `[nginx] no brotli module at ${BROTLI_MODULE}: assets are sent gzip-compressed only (apt-get install -y libnginx-mod-http-brotli-static)`,
+    );
   const template = readFileSync(path.join(NGINX_DIR, 'sites', 'local-mock.conf.template'), 'utf8');
   writeFileSync(
     path.join(prefix, 'site.conf'),
@@ -114,11 +121,6 @@ async function main(): Promise<void> {
       SHELL_ORIGIN: sources.shell.join(' '),
     }),
   );
-  const brotli = existsSync(BROTLI_MODULE);
-  if (!brotli)
-    console.log(
-      `[nginx] no brotli module at ${BROTLI_MODULE}: assets are sent gzip-compressed only (apt-get install -y libnginx-mod-http-brotli-static)`,
-    );
   writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix, brotli));
 
   const bin = process.env.NGINX_BIN ?? 'nginx';

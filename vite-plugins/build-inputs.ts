@@ -84,12 +84,16 @@ export function buildInputsStamp(): Plugin {
       fingerprint = buildFingerprint(config.root, process.env);
     },
     // A build that fails leaves no stamp: the old one goes when a build starts, the new one
-    // is written only once the bundle is on disk.
+    // is written only once the bundle is on disk, after every other plugin's writeBundle
+    // (the compressed copies of vite-plugins/precompress.ts among them).
     buildStart() {
       rmSync(path.join(outDir, STAMP), { force: true });
     },
-    writeBundle() {
-      writeFileSync(path.join(outDir, STAMP), fingerprint);
+    writeBundle: {
+      order: 'post',
+      handler() {
+        writeFileSync(path.join(outDir, STAMP), fingerprint);
+      },
     },
   };
 }

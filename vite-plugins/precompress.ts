@@ -1,5 +1,5 @@
 /**
- * Build only: every script, stylesheet and SVG the build writes under `assets/` (the hashed
+ * Build only: every script, stylesheet and SVG the build writes in its assets folder (the hashed
  * files, cached for a year) is also written compressed beside itself, once: brotli at its
  * highest quality (`file.js.br`) and gzip at level 9 (`file.js.gz`). A server then sends the
  * smaller file to a browser that accepts it, without compressing on every request: nginx's
@@ -14,14 +14,14 @@
  * into the bundle (where this build's other plugins read the chunks) and patches Vite's manifest
  * plugin and `process.stdout.write` to do it.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** What is compressed: the hashed assets a browser downloads as text. */
-const COMPRESSIBLE = /^assets\/.+\.(js|css|svg)$/;
+/** What is compressed, in the build's assets folder (`build.assetsDir`): what a browser downloads as text. */
+const COMPRESSIBLE = /\.(js|css|svg)$/;
 /** Smaller files are sent as they are (nginx's `gzip_min_length` is the same). */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -50,23 +50,32 @@ async function precompressFile(file: string): Promise<string[]> {
   // that a server would send (a missing one it replaces by compressing on the fly).
   await Promise.all(
     kept.map(async ([name, bytes]) => {
-      await writeFile(`${name}.tmp`, bytes);
-      await rename(`${name}.tmp`, name);
+      try {
+        await writeFile(`${name}.tmp`, bytes);
+        await rename(`${name}.tmp`, name);
+      } catch (error) {
+        await rm(`${name}.tmp`, { force: true });
+        throw error;
+      }
     }),
   );
   return kept.map(([name]) => name);
 }
 
 export function precompressAssets(): Plugin {
+  let assetsDir = 'assets';
   return {
     name: 'workbench-precompress',
     apply: 'build',
+    configResolved(config) {
+      assetsDir = config.build.assetsDir;
+    },
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? path.dirname(options.file ?? '');
       // zlib's asynchronous calls run on libuv's thread pool: the files are compressed side by side.
       await Promise.all(
         Object.keys(bundle)
-          .filter((fileName) => COMPRESSIBLE.test(fileName))
+          .filter((fileName) => fileName.startsWith(`${assetsDir}/`) && COMPRESSIBLE.test(fileName))
           .map((fileName) => precompressFile(path.join(outDir, fileName))),
       );
     },

@@ -7,8 +7,22 @@
  * socket work through the proxy with the site's host passed on, both kinds of sample
  * sub-app mount, and no document raises a policy violation.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
@@ -147,6 +161,60 @@ test('assets go as the build compressed them: brotli where the browser takes it,
     const plain = await getWithHost(host, asset);
     expect(plain.headers['content-encoding'], asset).toBeUndefined();
     expect(plain.body.equals(readFileSync(file)), asset).toBe(true);
+  }
+});
+
+test('the container’s configuration (its nginx.conf, the example site, the brotli module) passes nginx -t', () => {
+  test.skip(!existsSync(BROTLI_MODULE), `nginx's brotli module is not installed (${BROTLI_MODULE})`);
+  // As deploy/Dockerfile lays it out under /etc/nginx, with what this machine lacks made up: the
+  // site's certificates (made here) and its back end's host name (resolved when nginx loads).
+  const dir = mkdtempSync(path.join(tmpdir(), 'workbench-container-'));
+  try {
+    copyFileSync('deploy/nginx/nginx.conf', path.join(dir, 'nginx.conf'));
+    symlinkSync(path.resolve('deploy/nginx/workbench'), path.join(dir, 'workbench'));
+    symlinkSync(path.resolve('deploy/nginx/brotli-static.d'), path.join(dir, 'brotli-static.d'));
+    symlinkSync('/etc/nginx/mime.types', path.join(dir, 'mime.types'));
+    mkdirSync(path.join(dir, 'sites'));
+    mkdirSync(path.join(dir, 'tls'));
+    for (const name of ['workbench.example.com', 'apps.example.net']) {
+      const file = path.join(dir, 'tls', name);
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          `/CN=${name}`,
+          '-keyout',
+          `${file}.key`,
+          '-out',
+          `${file}.crt`,
+        ],
+        { stdio: 'ignore' },
+      );
+    }
+    const site = readFileSync('deploy/nginx/sites/workbench.example.com.conf', 'utf8')
+      .replaceAll('/etc/nginx/tls/', `${dir}/tls/`)
+      .replace('server backend.internal:8080;', 'server 127.0.0.1:8080;');
+    writeFileSync(path.join(dir, 'sites', 'workbench.conf'), site);
+    // Its output into a file: the configuration logs to /dev/stderr, which a socket (how Node
+    // pipes a child's output) cannot be opened as.
+    const log = path.join(dir, 'nginx-t.log');
+    const output = openSync(log, 'w');
+    spawnSync(
+      process.env.NGINX_BIN ?? 'nginx',
+      ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+      { stdio: ['ignore', output, output] },
+    );
+    closeSync(output);
+    expect(readFileSync(log, 'utf8')).toContain('test is successful');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
