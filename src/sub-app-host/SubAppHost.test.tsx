@@ -169,3 +169,37 @@ describe('the sub-app host', () => {
     expect(screen.getByText('工作台的按钮').closest('[inert]')).toBeNull();
   });
 });
+
+describe('the shell URL leads the app’s route', () => {
+  it('back pressed while the app’s own move is still rendering takes the app back too', async () => {
+    const { container } = renderWithShell(<SubAppHost app="manual" />, {
+      path: '/micro-app-manual/',
+      browserHistory: true,
+    });
+    await waitFor(() => expect(frameOf(container)).not.toBeNull());
+    const port = sayHello(frameOf(container)!)()!;
+    const told: unknown[] = [];
+    port.onmessage = (event: MessageEvent) => told.push(event.data);
+    const moved = (path: string) => port.postMessage({ kind: 'location', path, replace: false, state: null });
+    const tasks = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    await act(async () => {
+      moved('/micro-app-manual/list');
+      await tasks(20);
+    });
+    expect(window.location.pathname).toBe('/micro-app-manual/list');
+    // The app moves again and, before that renders, the user goes back: one render, of /list.
+    await act(async () => {
+      moved('/micro-app-manual/recycle');
+      await tasks(20);
+      window.history.back();
+      await tasks(50);
+    });
+    expect(window.location.pathname).toBe('/micro-app-manual/list');
+    await waitFor(() =>
+      expect(told).toContainEqual(
+        expect.objectContaining({ kind: 'navigate', path: '/micro-app-manual/list' }),
+      ),
+    );
+  });
+});

@@ -324,11 +324,15 @@ function SubAppFrame({ app, status, onStatus, onMounted }: FrameProps) {
   }, [status]);
 
   const appState = (location.state as { subApp?: unknown } | null)?.subApp ?? null;
+  // On every move of the shell's history (a new location each time, a traversal back to the
+  // route already shown included): the router renders in transitions, so back/forward pressed
+  // while the app's own move (`moved`) is still rendering supersedes it, and the route rendered
+  // stays what it was while the app is elsewhere.
   useEffect(() => {
     if (here === appPathRef.current) return;
     appPathRef.current = here;
     connectionRef.current?.navigate(here, appState);
-  }, [here, appState]);
+  }, [location, here, appState]);
 
   return <div ref={slotRef} className="sub-app-frame-slot" hidden={status === 'error'} />;
 }

@@ -8,7 +8,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserConfig, UserInfo, UserMenus } from '@generated/workbench/model';
 import { configureTransport } from '@/api/transport';
 import { SessionProvider, sessionFrom, type SessionData } from '@/session/bootstrap';
@@ -46,6 +46,11 @@ export interface ShellRenderOptions {
   session?: SessionData;
   /** The URL the memory router starts at. */
   path?: string;
+  /**
+   * The browser's history (jsdom's) instead of a memory router, as the app has it: the router
+   * renders in transitions, and a traversal creates a new location.
+   */
+  browserHistory?: boolean;
   /** Route pattern the ui is mounted at (default: "*"). */
   route?: string;
   queryClient?: QueryClient;
@@ -70,18 +75,24 @@ export function renderWithShell(
     onSessionExpired: () => {},
     timeoutMs: 5_000,
   });
+  const routes = (
+    <SessionProvider value={session}>
+      <Routes>
+        <Route path={opts.route ?? '*'} element={ui} />
+        {opts.extraRoutes}
+      </Routes>
+    </SessionProvider>
+  );
+  if (opts.browserHistory) window.history.replaceState(null, '', opts.path ?? '/');
   const result = render(
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[opts.path ?? '/']}>
-            <SessionProvider value={session}>
-              <Routes>
-                <Route path={opts.route ?? '*'} element={ui} />
-                {opts.extraRoutes}
-              </Routes>
-            </SessionProvider>
-          </MemoryRouter>
+          {opts.browserHistory ? (
+            <BrowserRouter>{routes}</BrowserRouter>
+          ) : (
+            <MemoryRouter initialEntries={[opts.path ?? '/']}>{routes}</MemoryRouter>
+          )}
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>,
