@@ -31,7 +31,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startMockStack } from '@zhique/workbench-mock';
@@ -39,6 +38,7 @@ import { buildFingerprint, buildIsCurrent } from '../../vite-plugins/build-input
 import { PRECOMPRESS_MIN_BYTES } from '../../vite-plugins/precompress';
 import { firstLoadScripts } from '../lib/first-load';
 import { nodeBinary, packageBin, projectRoot } from '../lib/paths';
+import { gzipSize } from './gzip-size';
 import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 
@@ -167,14 +167,13 @@ function firstLoadJs(dir: string): { files: number; gzip: number; sent: number }
   let gzip = 0;
   let sent = 0;
   for (const url of urls) {
-    const file = readFileSync(path.join(dir, url));
-    const gzipped = gzipSync(file, { level: 9 }).length;
-    const brotli = path.join(dir, `${url}.br`);
+    const file = path.join(dir, url);
+    const gzipped = gzipSize(file);
     gzip += gzipped;
-    sent += existsSync(brotli)
-      ? statSync(brotli).size
-      : file.length < PRECOMPRESS_MIN_BYTES
-        ? file.length
+    sent += existsSync(`${file}.br`)
+      ? statSync(`${file}.br`).size
+      : statSync(file).size < PRECOMPRESS_MIN_BYTES
+        ? statSync(file).size
         : gzipped;
   }
   return { files: urls.size, gzip, sent };

@@ -12,9 +12,8 @@
  * Figures only — no pass/fail (targets: first-load JS ≤ 300 KB gzip -9, shell ready ≤ 1.5 s).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { startMockStack } from '@zhique/workbench-mock';
 import playwrightConfig from '../../playwright.config';
@@ -24,6 +23,7 @@ import { benchPackageInstalls } from './packages';
 import { BENCH_PAGES } from './pages';
 import { serveBuild } from './static-server';
 import { benchTabSwitches } from './tab-switch';
+import { gzipSize } from './gzip-size';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** Cold loads of each of the other pages. */
@@ -110,7 +110,6 @@ async function signedInState(browser: Browser, base: string, scenario = SCENARIO
 
 type SignedIn = Awaited<ReturnType<typeof signedInState>>;
 
-const gzipSizes = new Map<string, number>();
 /**
  * The gzip -9 size of a file of the build (the targets' measure: the server sends the build's
  * brotli files, about 14 % smaller), by its URL on the site or a frame origin; undefined for a
@@ -119,10 +118,7 @@ const gzipSizes = new Map<string, number>();
 function gzipSizeOfBuilt(url: string): number | undefined {
   const { pathname } = new URL(url);
   const file = path.join(outDir, decodeURIComponent(pathname));
-  if (!pathname.startsWith('/assets/') || !existsSync(file)) return undefined;
-  let size = gzipSizes.get(file);
-  if (size === undefined) gzipSizes.set(file, (size = gzipSync(readFileSync(file), { level: 9 }).length));
-  return size;
+  return pathname.startsWith('/assets/') && existsSync(file) ? gzipSize(file) : undefined;
 }
 
 /**
