@@ -38,6 +38,7 @@ export default defineConfig({
             'tests/realtime/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/packages/**/*.test.ts',
+            'tests/tools/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (the `lighthouse` package, Debian's Chromium) on the
- * production build, served as `npm run bench` serves it (the build's brotli files on loopback, the mock stack behind
- * the same-origin proxy), signed in. For each page — the signed-in home (scenario `personal`)
+ * production build, served as `npm run bench` serves it (HTTPS with HTTP/2, the build's brotli files on loopback,
+ * the mock stack behind the same-origin proxy), signed in. For each page — the signed-in home (scenario `personal`)
  * and the product app's home (`/micro-app-product/`, scenario `owner`) — and each setting —
  * Lighthouse's desktop preset and its default (mobile) settings — it runs Lighthouse
  * `LIGHTHOUSE_RUNS` times (default 5), each in a fresh browser profile: a new Chromium with an
@@ -25,6 +25,9 @@
  *   npm run bench:lighthouse -- --no-build --compare dist-before
  *       two builds (folders under the project) run by run in turn, so both meet the same load
  *       of a shared machine: one table each
+ *   npm run bench:lighthouse -- --no-build --http1
+ *       plain HTTP/1.1 instead of HTTPS with HTTP/2 (tools/bench/static-server.ts): Lighthouse
+ *       simulates the protocol the page used, and production's is HTTP/2
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,8 +52,10 @@ const { values: options } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     compare: { type: 'string' },
+    http1: { type: 'boolean', default: false },
   },
 });
+
 /** The builds measured: `--compare DIR` first, then this one. */
 const builds = [...(options.compare ? [path.join(projectRoot, options.compare)] : []), outDir];
 
@@ -107,6 +112,7 @@ function figures(lhr: Result): Figures {
 /** One run: a fresh profile signs in, then Lighthouse loads the page in it. */
 async function runOnce(
   base: string,
+  browserFlags: string[],
   page: (typeof PAGES)[number],
   setting: Setting,
   reportFile?: string,
@@ -124,6 +130,7 @@ async function runOnce(
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...browserFlags,
     ],
   });
   try {
@@ -198,7 +205,9 @@ async function main() {
     });
   }
   const stack = await startMockStack({ quiet: true });
-  const sites = await Promise.all(builds.map((dir) => serveBuild({ dir, gatewayUrl: stack.url })));
+  const sites = await Promise.all(
+    builds.map((dir) => serveBuild({ dir, gatewayUrl: stack.url, http2: !options.http1 })),
+  );
   const rows: { build: string; page: string; setting: Setting; runs: Figures[] }[] = [];
   try {
     for (const page of PAGES)
@@ -212,7 +221,7 @@ async function main() {
               reports &&
               path.join(reports, `${path.basename(builds[b]!)}-${page.name}-${setting}-${i + 1}.json`);
             if (reports) mkdirSync(reports, { recursive: true });
-            const run = await runOnce(site.url, page, setting, reportFile);
+            const run = await runOnce(site.url, site.browserFlags, page, setting, reportFile);
             console.log(
               `[lighthouse] ${path.basename(builds[b]!)} ${page.name} ${setting} #${i + 1}: score ${Math.round(run.score)}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${Math.round(run.si)} ms, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
             );

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: builds, serves the build as nginx would (its brotli files) with the mock stack
- * behind it, then in headless Chromium with 4× CPU throttling loads the signed-in
+ * `npm run bench`: builds, serves the build as nginx would (HTTPS with HTTP/2, its brotli files;
+ * `-- --http1` for plain HTTP/1.1) with the mock stack behind it, then in headless Chromium with 4× CPU throttling loads the signed-in
  * home 7 times (cold cache) and prints JS bytes transferred, requests and the
  * median time to "shell ready" (module menu and top bar visible) and to "sub-app shown"
  * (the home's embedded app reported content in its frame). Then every kind of page
@@ -203,9 +203,19 @@ async function main() {
     });
   }
   const stack = await startMockStack({ quiet: true });
-  const site = await serveBuild({ dir: outDir, gatewayUrl: stack.url });
-  // The browser tests' launch options: Debian's Chromium, headless, no background traffic.
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  // HTTPS with HTTP/2 as production serves it; `--http1` for plain HTTP/1.1 (an A/B).
+  const site = await serveBuild({
+    dir: outDir,
+    gatewayUrl: stack.url,
+    http2: !process.argv.includes('--http1'),
+  });
+  // The browser tests' launch options (Debian's Chromium, headless, no background traffic),
+  // trusting the site's certificate.
+  const launchOptions = playwrightConfig.use?.launchOptions ?? {};
+  const browser = await chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), ...site.browserFlags],
+  });
   try {
     const state = await signedInState(browser, site.url);
     const runs = [];
@@ -236,7 +246,9 @@ async function main() {
     if (existsSync(burstModule)) {
       const { measureRealtimeBurst } =
         (await import('./realtime-burst')) as typeof import('./realtime-burst');
-      const context = await browser.newContext({ storageState: state });
+      // The burst's own requests go from Node (Playwright's request API), which does not know
+      // the bench's certificate as the browser's flag does.
+      const context = await browser.newContext({ storageState: state, ignoreHTTPSErrors: true });
       const page = await context.newPage();
       await page.goto(`${site.url}/`);
       await page.waitForSelector('[data-testid="avatar-trigger"]', { timeout: 60_000 });
@@ -247,7 +259,7 @@ async function main() {
       console.log(`  longest main-thread task while they arrived: ${Math.round(burst.longestTaskMs)} ms`);
     }
     // Switching apps by module tab: its own browser (puppeteer-core; see tab-switch.ts).
-    for (const line of await benchTabSwitches(site.url)) console.log(line);
+    for (const line of await benchTabSwitches(site)) console.log(line);
     for (const line of await measureGatewayOverhead(stack.url)) console.log(line);
     for (const line of await benchPackageInstalls()) console.log(line);
   } finally {

@@ -12,6 +12,7 @@
  * page being prerendered.
  */
 import type { Browser } from 'puppeteer-core';
+import type { StaticServer } from './static-server';
 import { ROUTES } from '../../src/constants/routes';
 import { attachToTab, type TabSession } from './tab-session';
 
@@ -137,7 +138,7 @@ export const summary = (label: string, r: TabSwitchResult) =>
   `   first load ${Math.round(r.firstLoadMs)} ms`;
 
 /** The browser tests' Chromium and flags (playwright.config.ts), driven by puppeteer-core. */
-export async function launchBenchBrowser(): Promise<Browser> {
+export async function launchBenchBrowser(extraFlags: string[] = []): Promise<Browser> {
   const [{ default: puppeteer }, { default: playwrightConfig }] = await Promise.all([
     import('puppeteer-core'),
     import('../../playwright.config'),
@@ -155,13 +156,15 @@ export async function launchBenchBrowser(): Promise<Browser> {
       '--window-size=1440,900',
       ...(process.env.BENCH_CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean),
       ...args.filter((flag) => flag !== '--headless'),
+      ...extraFlags,
     ],
   });
 }
 
 /** The two figures `npm run bench` prints: unthrottled and at 4× CPU. */
-export async function benchTabSwitches(base: string): Promise<string[]> {
-  const browser = await launchBenchBrowser();
+export async function benchTabSwitches(site: Pick<StaticServer, 'url' | 'browserFlags'>): Promise<string[]> {
+  const base = site.url;
+  const browser = await launchBenchBrowser(site.browserFlags);
   try {
     const lines = [
       `\nSwitching apps by module tab (owner, 产品管理 ↔ 织雀手册, press to the next child's content):`,
@@ -189,6 +192,7 @@ async function main() {
     options: {
       'no-build': { type: 'boolean', default: false },
       'no-prerender': { type: 'boolean', default: false },
+      http1: { type: 'boolean', default: false },
     },
   });
   const { execFileSync } = await import('node:child_process');
@@ -207,9 +211,10 @@ async function main() {
     gatewayUrl: stack.url,
     // The A/B: the same build without the header that names the rules (no prerendering).
     speculationRules: !options['no-prerender'],
+    http2: !options.http1,
   });
   try {
-    for (const line of await benchTabSwitches(site.url)) console.log(line);
+    for (const line of await benchTabSwitches(site)) console.log(line);
   } finally {
     await site.close();
     await stack.stop();
