@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -28,11 +28,18 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(dir, 'sub-app.html'), '<!doctype html><title>frame</title>');
   writeFileSync(path.join(dir, 'assets/app.js'), script);
   writeFileSync(path.join(dir, 'assets/app.js.br'), brotliCompressSync(script));
   gateway = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ path: req.url, host: req.headers.host }));
+  });
+  // The realtime socket's upgrade, answered as a WebSocket server would.
+  gateway.on('upgrade', (req: http.IncomingMessage, socket: Socket) => {
+    socket.end(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Path: ${req.url}\r\n\r\n`,
+    );
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   const { port } = gateway.address() as AddressInfo;
@@ -40,8 +47,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await site.close();
-  await new Promise((resolve) => gateway.close(resolve));
+  await site?.close();
+  if (gateway) await new Promise((resolve) => gateway.close(resolve));
   rmSync(dir, { recursive: true, force: true });
   if (allowedBefore === undefined) delete process.env.MOCK_ALLOWED_ORIGINS;
   else process.env.MOCK_ALLOWED_ORIGINS = allowedBefore;
@@ -53,6 +60,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
   try {
     return await new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: Buffer }>(
       (resolve, reject) => {
+        session.on('error', reject);
         const stream = session.request({ ':path': path, ...headers });
         const chunks: Buffer[] = [];
         let answer: http2.IncomingHttpHeaders = {};
@@ -87,6 +95,31 @@ describe('the bench server over HTTP/2', () => {
   it('proxies the API to the gateway', async () => {
     const api = await get('/api/ping?x=1');
     expect(JSON.parse(api.body.toString())).toMatchObject({ path: '/api/ping?x=1' });
+  });
+
+  it("answers a frame origin with the frame page, told apart by HTTP/2's :authority", async () => {
+    const port = new URL(site.url).port;
+    const frame = await get('/list', { ':authority': `manual.localhost:${port}` });
+    expect(frame.status).toBe(200);
+    expect(frame.body.toString()).toContain('<title>frame</title>');
+  });
+
+  it("passes the socket's upgrade on to the gateway over HTTP/1.1", async () => {
+    const upgraded = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = https.request(`${site.url}/api/realtime?x=1`, {
+        ca: benchCertificate().cert,
+        headers: { Connection: 'Upgrade', Upgrade: 'websocket' },
+      });
+      req.on('upgrade', (res: http.IncomingMessage, socket: Socket) => {
+        socket.destroy();
+        resolve(res);
+      });
+      req.on('response', () => reject(new Error('answered without upgrading')));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(upgraded.statusCode).toBe(101);
+    expect(upgraded.headers['x-path']).toBe('/api/realtime?x=1');
   });
 
   it('still answers HTTP/1.1, which the socket upgrade uses', async () => {

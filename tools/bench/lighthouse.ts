@@ -239,7 +239,7 @@ async function main() {
   for (const dir of builds) {
     const js = firstLoadJs(dir);
     console.log(
-      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, pre-compressed, signed in, fresh profile per run:`,
+      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, pre-compressed, over ${options.http1 ? 'HTTP/1.1' : 'HTTP/2 (HTTPS)'}, signed in, fresh profile per run:`,
     );
     console.log(
       'page        setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
@@ -254,7 +254,15 @@ async function main() {
       `first-load JS (index.html's scripts, the app's entry and modules): ${(js.gzip / 1024).toFixed(1)} KB gzip -9, ${(js.sent / 1024).toFixed(1)} KB as sent (the build's brotli files), in ${js.files} files`,
     );
   }
-  if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(rows, null, 2));
+  if (process.env.LIGHTHOUSE_JSON)
+    writeFileSync(
+      process.env.LIGHTHOUSE_JSON,
+      JSON.stringify(
+        rows.map((row) => ({ ...row, protocol: options.http1 ? 'http/1.1' : 'h2' })),
+        null,
+        2,
+      ),
+    );
 }
 
 main().catch((error) => {

@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { startMockStack } from '@zhique/workbench-mock';
 import playwrightConfig from '../../playwright.config';
@@ -32,6 +33,12 @@ const CPU_THROTTLE = 4;
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'personal';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = path.join(projectRoot, process.env.VITE_OUT_DIR ?? 'dist');
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    http1: { type: 'boolean', default: false },
+  },
+});
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -195,7 +202,7 @@ async function benchEveryPage(browser: Browser, base: string): Promise<string[]>
 async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  if (!process.argv.includes('--no-build')) {
+  if (!options['no-build']) {
     console.log('[bench] vite build…');
     execFileSync(nodeBinary(), [packageBin('vite'), 'build', '--logLevel', 'warn'], {
       cwd: projectRoot,
@@ -207,7 +214,7 @@ async function main() {
   const site = await serveBuild({
     dir: outDir,
     gatewayUrl: stack.url,
-    http2: !process.argv.includes('--http1'),
+    http2: !options.http1,
   });
   // The browser tests' launch options (Debian's Chromium, headless, no background traffic),
   // trusting the site's certificate.
@@ -226,7 +233,7 @@ async function main() {
     const req = median(runs.map((r) => r.requests));
     const ready = median(runs.map((r) => r.shellReadyMs));
     console.log(
-      `\nSigned-in home (${SCENARIO}), the build's brotli files, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`,
+      `\nSigned-in home (${SCENARIO}), the build's brotli files over ${site.protocol}, ${CPU_THROTTLE}× CPU throttling, ${RUNS} cold runs:`,
     );
     console.log(`  first-load JS, gzip -9:                 ${kb(jsGzip)}   (target ≤ 300 KB)`);
     console.log(`  first-load JS transferred (brotli):     ${kb(js)}`);

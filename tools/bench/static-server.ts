@@ -31,6 +31,8 @@ export interface StaticServer {
   url: string;
   /** What a browser launched for this server needs (over HTTPS: trusting its certificate). */
   browserFlags: string[];
+  /** What it speaks, for the figures' headings. */
+  protocol: 'HTTP/2 (HTTPS)' | 'HTTP/1.1';
   close(): Promise<void>;
 }
 
@@ -134,14 +136,19 @@ export async function serveBuild(opts: {
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `${certificate ? 'https' : 'http'}://localhost:${port}`;
   // The dev SSO sends its code back to http://localhost alone unless told the origins (it reads
-  // them on each request).
-  if (certificate)
-    process.env.MOCK_ALLOWED_ORIGINS = [process.env.MOCK_ALLOWED_ORIGINS, url].filter(Boolean).join(',');
+  // them on each request); as it was once the server is closed.
+  const allowedBefore = process.env.MOCK_ALLOWED_ORIGINS;
+  if (certificate) process.env.MOCK_ALLOWED_ORIGINS = [allowedBefore, url].filter(Boolean).join(',');
   return {
     url,
     browserFlags: certificate ? [certificate.chromiumFlag] : [],
+    protocol: certificate ? 'HTTP/2 (HTTPS)' : 'HTTP/1.1',
     close: () =>
       new Promise<void>((resolve) => {
+        if (certificate) {
+          if (allowedBefore === undefined) delete process.env.MOCK_ALLOWED_ORIGINS;
+          else process.env.MOCK_ALLOWED_ORIGINS = allowedBefore;
+        }
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
         proxy.close();

@@ -162,12 +162,14 @@ export async function launchBenchBrowser(extraFlags: string[] = []): Promise<Bro
 }
 
 /** The two figures `npm run bench` prints: unthrottled and at 4× CPU. */
-export async function benchTabSwitches(site: Pick<StaticServer, 'url' | 'browserFlags'>): Promise<string[]> {
+export async function benchTabSwitches(
+  site: Pick<StaticServer, 'url' | 'browserFlags' | 'protocol'>,
+): Promise<string[]> {
   const base = site.url;
   const browser = await launchBenchBrowser(site.browserFlags);
   try {
     const lines = [
-      `\nSwitching apps by module tab (owner, 产品管理 ↔ 织雀手册, press to the next child's content):`,
+      `\nSwitching apps by module tab (owner, 产品管理 ↔ 织雀手册, press to the next child's content; over ${site.protocol}):`,
     ];
     for (const rate of [1, 4]) {
       const result = await measureTabSwitches(browser, base, { rate, apps: ['product', 'manual'] });
@@ -183,8 +185,9 @@ export async function benchTabSwitches(site: Pick<StaticServer, 'url' | 'browser
 }
 
 /**
- * `npm run bench:tabs [-- --no-build] [-- --no-prerender]`: the production build (its brotli files), the mock
- * stack behind it; `--no-prerender` leaves out the speculation rules (the A/B's other half).
+ * `npm run bench:tabs [-- --no-build] [-- --no-prerender] [-- --http1]`: the production build (its
+ * brotli files, over HTTPS with HTTP/2), the mock stack behind it; `--no-prerender` leaves out the
+ * speculation rules (the A/B's other half), `--http1` serves plain HTTP/1.1.
  */
 async function main() {
   const { parseArgs } = await import('node:util');

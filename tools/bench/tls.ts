@@ -1,10 +1,10 @@
 /**
  * A certificate for the bench's HTTPS origins, so its server speaks HTTP/2 as production's
  * nginx does (`listen 443 ssl http2`, deploy/nginx/sites): browsers use HTTP/2 over TLS only.
- * Made with openssl for `localhost` and the frame origins (`*.localhost`) and thrown away
- * afterwards; the browsers the bench launches trust it by its key's hash
- * (`--ignore-certificate-errors-spki-list`), so the page is a secure one without a certificate
- * error, which Chromium would otherwise treat differently (no HTTP cache, no prerendering).
+ * Made with openssl for `localhost` and thrown away afterwards; the browsers the bench launches
+ * trust its key by its hash (`--ignore-certificate-errors-spki-list`), for the frame origins
+ * (`{app}.localhost`) too, so the pages are secure ones without a certificate error, which
+ * Chromium would otherwise treat differently (no HTTP cache, no prerendering).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey } from 'node:crypto';
@@ -22,6 +22,17 @@ export interface BenchCertificate {
 let made: BenchCertificate | undefined;
 
 /** The certificate of this run (one for every server the bench starts, so one flag trusts them all). */
+function openssl(args: string[]): void {
+  try {
+    execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    throw new Error(
+      "openssl could not make the bench's certificate (apt-get install -y openssl, or serve plain HTTP/1.1 with --http1)",
+      { cause: error },
+    );
+  }
+}
+
 export function benchCertificate(): BenchCertificate {
   made ??= makeCertificate();
   return made;
@@ -32,29 +43,25 @@ function makeCertificate(): BenchCertificate {
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,DNS:*.localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,DNS:*.localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ]);
     const key = readFileSync(keyFile, 'utf8');
     const cert = readFileSync(certFile, 'utf8');
     // Chromium names a trusted key by the SHA-256 of its SubjectPublicKeyInfo, in base64.
