@@ -236,10 +236,12 @@ async function main() {
     await stack.stop();
   }
 
+  // Every site of the run speaks the same (`--http1` or not).
+  const protocol = sites[0]!.protocol;
   for (const dir of builds) {
     const js = firstLoadJs(dir);
     console.log(
-      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, pre-compressed, over ${options.http1 ? 'HTTP/1.1' : 'HTTP/2 (HTTPS)'}, signed in, fresh profile per run:`,
+      `\n${path.basename(dir)}: Lighthouse ${RUNS} runs each, medians; production build, pre-compressed, over ${protocol}, signed in, fresh profile per run:`,
     );
     console.log(
       'page        setting   score      FCP      LCP      TBT     CLS       SI   benchmarkIndex (per run)',
@@ -258,7 +260,7 @@ async function main() {
     writeFileSync(
       process.env.LIGHTHOUSE_JSON,
       JSON.stringify(
-        rows.map((row) => ({ ...row, protocol: options.http1 ? 'http/1.1' : 'h2' })),
+        rows.map((row) => ({ ...row, protocol })),
         null,
         2,
       ),

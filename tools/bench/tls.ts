@@ -21,7 +21,6 @@ export interface BenchCertificate {
 
 let made: BenchCertificate | undefined;
 
-/** The certificate of this run (one for every server the bench starts, so one flag trusts them all). */
 function openssl(args: string[]): void {
   try {
     execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -33,6 +32,7 @@ function openssl(args: string[]): void {
   }
 }
 
+/** The certificate of this run (one for every server the bench starts, so one flag trusts them all). */
 export function benchCertificate(): BenchCertificate {
   made ??= makeCertificate();
   return made;
