@@ -88,12 +88,27 @@ export interface TabSession {
   /** Navigates the page the tab shows. */
   navigate(url: string): Promise<void>;
   mouse(type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', x: number, y: number): Promise<void>;
-  close(): void;
+  /** Closes the tab and its browser context. */
+  close(): Promise<void>;
 }
 
-/** Attaches to the tab whose page has `targetId`; throttles every page and frame of it by `rate`. */
-export async function attachToTab(browserWsUrl: string, targetId: string, rate: number): Promise<TabSession> {
+/** Auto-attach that holds each new target until it is resumed (`Runtime.runIfWaitingForDebugger`). */
+const PAUSED_AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true } as const;
+
+/**
+ * Opens a tab with an empty page in a browser context of its own and attaches to it; throttles
+ * every page and frame of it by `rate`. Nothing else may be attached to the tab's pages: every
+ * DevTools client attached to a new frame holds it until that client has set it up (puppeteer's
+ * own `Page` took ~200 ms per sub-app frame in a switch's trace), which no user waits for.
+ */
+export async function openTab(browserWsUrl: string, rate: number): Promise<TabSession> {
   const cdp = await Connection.open(browserWsUrl);
+  const throttling = rate > 1;
+  const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext');
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
+    url: 'about:blank',
+    browserContextId,
+  });
   const { targetInfos } = await cdp.send<{ targetInfos: (TargetInfo & { tabId?: string })[] }>(
     'Target.getTargets',
     {
@@ -104,28 +119,23 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
   const tabs = targetInfos.filter((t) => t.type === 'tab');
   let shown: string | undefined; // the session of the page the tab shows
   const pages = new Map<string, TargetInfo>(); // page sessions → their target
-  const wire = async (sessionId: string, info: TargetInfo) => {
+  const wire = (sessionId: string, info: TargetInfo) => {
     if (info.type === 'page') pages.set(sessionId, info);
     if (info.type === 'page' && info.subtype !== 'prerender' && info.targetId === targetId) shown = sessionId;
-    // Throttled before it runs (attached paused, resumed below), so none of it runs at full speed.
-    // Calls to one session are handled in order; a page being prerendered answers the throttling
-    // only once it runs, so the resume is sent without waiting for that answer (waiting held
-    // the prerendering page paused for the whole call limit).
-    const throttled =
-      rate > 1 ? cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(() => {}) : undefined;
-    // Its frames on other origins (the sub-apps') run in processes of their own: throttled too.
-    await cdp
-      .send(
-        'Target.setAutoAttach',
-        { autoAttach: true, waitForDebuggerOnStart: true, flatten: true },
-        sessionId,
-      )
-      .catch(() => {});
-    await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
-    await throttled;
+    // Unthrottled, nothing is paused: the pages run as they would with no DevTools attached.
+    if (!throttling) return;
+    // Throttled before it runs (attached paused), and so are its frames on other origins (the
+    // sub-apps', processes of their own). The three calls go back to back: a session handles
+    // them in order, and a target paused on a round trip per call waited ~200 ms in a switch's
+    // trace (the frame's navigation held in WillProcessResponse). A page being prerendered
+    // answers the throttling only once it runs, so nothing waits for that answer.
+    const ignore = () => {};
+    void cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(ignore);
+    void cdp.send('Target.setAutoAttach', PAUSED_AUTO_ATTACH, sessionId).catch(ignore);
+    void cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(ignore);
   };
   cdp.on('Target.attachedToTarget', (params) => {
-    void wire(params.sessionId as string, params.targetInfo as TargetInfo);
+    wire(params.sessionId as string, params.targetInfo as TargetInfo);
   });
   cdp.on('Target.detachedFromTarget', (params) => {
     pages.delete(params.sessionId as string);
@@ -155,7 +165,7 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
       void cdp
         .send(
           'Target.setAutoAttach',
-          { autoAttach: true, waitForDebuggerOnStart: true, flatten: true },
+          { ...PAUSED_AUTO_ATTACH, waitForDebuggerOnStart: throttling },
           sessionId,
         )
         .then(() => setTimeout(() => resolve(found), 200));
@@ -205,6 +215,9 @@ export async function attachToTab(browserWsUrl: string, targetId: string, rate: 
         await current(),
       );
     },
-    close: () => cdp.close(),
+    async close() {
+      await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+      cdp.close();
+    },
   };
 }

@@ -14,7 +14,7 @@
 import type { Browser } from 'puppeteer-core';
 import type { StaticServer } from './static-server';
 import { ROUTES } from '../../src/constants/routes';
-import { attachToTab, type TabSession } from './tab-session';
+import { openTab, type TabSession } from './tab-session';
 
 type App = keyof typeof ROUTES.subApps;
 
@@ -72,10 +72,7 @@ export async function measureTabSwitches(
   base: string,
   options: { rate: number; switches?: number; apps: [App, App]; scenario?: string },
 ): Promise<TabSwitchResult> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  const targetId = (page.target() as unknown as { _targetId: string })._targetId;
-  const tab = await attachToTab(browser.wsEndpoint(), targetId, options.rate);
+  const tab = await openTab(browser.wsEndpoint(), options.rate);
   try {
     const [from, to] = options.apps;
     await tab.navigate(
@@ -127,8 +124,7 @@ export async function measureTabSwitches(
     }
     return { switchesMs, prerendered, firstLoadMs };
   } finally {
-    tab.close();
-    await context.close();
+    await tab.close();
   }
 }
 
@@ -150,6 +146,10 @@ export async function launchBenchBrowser(extraFlags: string[] = []): Promise<Bro
     // The window's own size, not an emulated viewport: a prerendered page is laid out at the
     // window's size, and an emulated one would not reach it.
     defaultViewport: null,
+    // puppeteer stays off the tabs (bench/tab-session.ts opens and drives them): a DevTools client
+    // attached to a page holds each new frame of it until the client has set it up.
+    targetFilter: (target) => target.type() === 'browser',
+    waitForInitialPage: false,
     // BENCH_CHROMIUM_FLAGS: flags to try a browser feature with, e.g.
     // `--enable-features=Prerender2CrossOriginIframes` (docs/frontend.md, "Switching apps").
     args: [
