@@ -12,6 +12,7 @@ import { pageStylesLoaded } from './app/page-styles';
 import { enterLandingPage } from './app/landing';
 import { preloadPagesFor, renderWaitsForSession, startFirstDataFor } from './app/pages';
 import { warmUpLibrariesSoon } from './app/warm-up';
+import { layOutWhilePrerendering } from './ui/page-shown';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -24,6 +25,8 @@ if (!root) throw new Error('index.html has no #root');
 // `/` becomes the landing page's address first, so the router starts there (app/landing.ts).
 // Meanwhile, in a task of its own, what the first commit would compile inside its task (app/warm-up.ts).
 warmUpLibrariesSoon();
+// A page prerendered for a module tab is laid out while it waits, not after the click (ui/page-shown.ts).
+layOutWhilePrerendering();
 // Development builds behind the integration gateway (start.ts runs Vite in mode "integration") show its contract findings (src/dev-tools);
 // production builds drop this branch and the module with it (a build test checks).
 if (import.meta.env.DEV && import.meta.env.MODE === 'integration')

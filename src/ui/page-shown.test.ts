@@ -4,7 +4,13 @@
  */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPrerendering, reloadIfSessionChanged, usePageSettled, whenShown } from './page-shown';
+import {
+  isPrerendering,
+  layOutWhilePrerendering,
+  reloadIfSessionChanged,
+  usePageSettled,
+  whenShown,
+} from './page-shown';
 
 function prerender(on: boolean) {
   Object.defineProperty(document, 'prerendering', { configurable: true, get: () => on });
@@ -64,6 +70,36 @@ describe('page-shown', () => {
     activate();
     await Promise.resolve();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a prerendered page is laid out once idle after each change, and no more once shown', async () => {
+    const layOuts = vi.spyOn(document.documentElement, 'getBoundingClientRect');
+    layOutWhilePrerendering(); // a page loaded the usual way: the browser lays it out itself
+    document.body.append(document.createElement('p'));
+    await idle();
+    expect(layOuts).not.toHaveBeenCalled();
+
+    prerender(true);
+    layOutWhilePrerendering();
+    await idle();
+    expect(layOuts).not.toHaveBeenCalled(); // nothing changed
+    const rows = document.createElement('ul');
+    document.body.append(rows);
+    rows.append(document.createElement('li'), document.createElement('li'));
+    expect(layOuts).not.toHaveBeenCalled(); // not while the page is being built
+    await idle();
+    expect(layOuts).toHaveBeenCalledTimes(1); // once for the whole burst
+    rows.firstElementChild!.textContent = '织雀手册';
+    await idle();
+    expect(layOuts).toHaveBeenCalledTimes(2);
+
+    rows.append(document.createElement('li'));
+    activate(); // shown before the browser was idle: it lays the page out itself
+    await idle();
+    rows.append(document.createElement('li'));
+    await idle();
+    expect(layOuts).toHaveBeenCalledTimes(2);
+    rows.remove();
   });
 
   it('settles once the named mark is there and the browser was idle, only after being shown', async () => {

@@ -35,6 +35,37 @@ export function reloadIfSessionChanged(
 }
 
 /**
+ * Lays out a prerendered page while it waits to be shown. The browser draws no frame for a page
+ * it prerenders, so nothing lays it out until the click: its first style and layout pass,
+ * shaping every text with fonts looked up for the first time in its process, then ran in the
+ * task that shows it, before the page could handle its frame's messages (100–280 ms of a switch
+ * between apps, unthrottled). Reading a layout box makes the browser do that work now, each time
+ * the page changed and the browser is idle, so the click leaves painting what is laid out.
+ */
+export function layOutWhilePrerendering(): void {
+  if (!isPrerendering()) return;
+  let cancelPending: (() => void) | undefined;
+  const layOut = () => {
+    cancelPending = undefined;
+    // Reading a box's size makes the browser bring styles and layout up to date.
+    void document.documentElement.getBoundingClientRect();
+  };
+  const observer = new MutationObserver(() => {
+    cancelPending ??= whenIdle(layOut, IDLE_DEADLINE_MS);
+  });
+  observer.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  void whenShown().then(() => {
+    observer.disconnect();
+    cancelPending?.();
+  });
+}
+
+/**
  * True once this page is shown, its main content is on screen (the performance mark `mark`
  * when given, such as the hosted app's `sub-app-mounted`, made after `key` last changed) and the
  * browser was idle after it: the moment to prepare the next page without slowing this one.
