@@ -265,7 +265,7 @@ async function main() {
       console.log(`  notice list requests: ${burst.listRequests}   (target ≤ 3)`);
       console.log(`  longest main-thread task while they arrived: ${Math.round(burst.longestTaskMs)} ms`);
     }
-    // Switching apps by module tab: its own browser (puppeteer-core; see tab-switch.ts).
+    // Switching apps by module tab: its own browser, driven over the raw protocol (see tab-switch.ts).
     for (const line of await benchTabSwitches(site)) console.log(line);
     for (const line of await measureGatewayOverhead(stack.url)) console.log(line);
     for (const line of await benchPackageInstalls()) console.log(line);

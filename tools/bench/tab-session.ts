@@ -14,6 +14,7 @@ interface TargetInfo {
   type: string;
   subtype?: string;
   url: string;
+  browserContextId?: string;
 }
 
 /** How long a DevTools call may take. */
@@ -97,26 +98,43 @@ const PAUSED_AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, fla
 
 /**
  * Opens a tab with an empty page in a browser context of its own and attaches to it; throttles
- * every page and frame of it by `rate`. Nothing else may be attached to the tab's pages: every
- * DevTools client attached to a new frame holds it until that client has set it up (puppeteer's
- * own `Page` took ~200 ms per sub-app frame in a switch's trace), which no user waits for.
+ * every page and frame of it by `rate`. Nothing else should auto-attach to the tab's frames: a
+ * client that does so paused holds each new frame until it has set it up (puppeteer's `Page`
+ * held a sub-app frame's navigation ~200 ms in a switch's trace), which no user waits for.
  */
 export async function openTab(browserWsUrl: string, rate: number): Promise<TabSession> {
   const cdp = await Connection.open(browserWsUrl);
   const throttling = rate > 1;
-  const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext');
-  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
-    url: 'about:blank',
-    browserContextId,
-  });
-  const { targetInfos } = await cdp.send<{ targetInfos: (TargetInfo & { tabId?: string })[] }>(
-    'Target.getTargets',
-    {
-      filter: [{ type: 'tab' }, { type: 'page' }],
-    },
-  );
-  // A page's tab: Chrome names it by the same id family; ask each tab for its page.
-  const tabs = targetInfos.filter((t) => t.type === 'tab');
+  let browserContextId: string | undefined;
+  try {
+    ({ browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext'));
+    const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId,
+    });
+    // The context is new: its one tab holds our page.
+    const { targetInfos } = await cdp.send<{ targetInfos: TargetInfo[] }>('Target.getTargets', {
+      filter: [{ type: 'tab' }],
+    });
+    const tab = targetInfos.find((t) => t.type === 'tab' && t.browserContextId === browserContextId);
+    if (!tab) throw new Error('the new browser context has no tab');
+    return await attachToTab(cdp, tab.targetId, targetId, browserContextId, throttling, rate);
+  } catch (error) {
+    if (browserContextId)
+      await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+    cdp.close();
+    throw error;
+  }
+}
+
+async function attachToTab(
+  cdp: Connection,
+  tabId: string,
+  targetId: string,
+  browserContextId: string,
+  throttling: boolean,
+  rate: number,
+): Promise<TabSession> {
   let shown: string | undefined; // the session of the page the tab shows
   const pages = new Map<string, TargetInfo>(); // page sessions → their target
   const wire = (sessionId: string, info: TargetInfo) => {
@@ -125,10 +143,9 @@ export async function openTab(browserWsUrl: string, rate: number): Promise<TabSe
     // Unthrottled, nothing is paused: the pages run as they would with no DevTools attached.
     if (!throttling) return;
     // Throttled before it runs (attached paused), and so are its frames on other origins (the
-    // sub-apps', processes of their own). The three calls go back to back: a session handles
-    // them in order, and a target paused on a round trip per call waited ~200 ms in a switch's
-    // trace (the frame's navigation held in WillProcessResponse). A page being prerendered
-    // answers the throttling only once it runs, so nothing waits for that answer.
+    // sub-apps', processes of their own). A session handles its calls in order, so the three go
+    // back to back and the target is resumed without waiting on a round trip for each. A page
+    // being prerendered answers the throttling only once it runs, so nothing waits for that answer.
     const ignore = () => {};
     void cdp.send('Emulation.setCPUThrottlingRate', { rate }, sessionId).catch(ignore);
     void cdp.send('Target.setAutoAttach', PAUSED_AUTO_ATTACH, sessionId).catch(ignore);
@@ -150,29 +167,17 @@ export async function openTab(browserWsUrl: string, rate: number): Promise<TabSe
       if (info.type === 'page' && info.subtype !== 'prerender') shown = sessionId;
     }
   });
-  for (const tab of tabs) {
-    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-      targetId: tab.targetId,
-      flatten: true,
-    });
-    // Only the tab that shows our page is kept.
-    const children = await new Promise<TargetInfo[]>((resolve) => {
-      const found: TargetInfo[] = [];
-      const onAttached: Listener = (params, from) => {
-        if (from === sessionId) found.push(params.targetInfo as TargetInfo);
-      };
-      cdp.on('Target.attachedToTarget', onAttached);
-      void cdp
-        .send(
-          'Target.setAutoAttach',
-          { ...PAUSED_AUTO_ATTACH, waitForDebuggerOnStart: throttling },
-          sessionId,
-        )
-        .then(() => setTimeout(() => resolve(found), 200));
-    });
-    if (children.some((child) => child.targetId === targetId)) break;
-    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
-  }
+  // Through the tab, its pages (the one shown and those prerendered) are attached as they come,
+  // the existing one at once.
+  const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+    targetId: tabId,
+    flatten: true,
+  });
+  await cdp.send(
+    'Target.setAutoAttach',
+    { ...PAUSED_AUTO_ATTACH, waitForDebuggerOnStart: throttling },
+    sessionId,
+  );
   const current = async () => {
     const deadline = Date.now() + 30_000;
     while (!shown) {

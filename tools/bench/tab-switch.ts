@@ -5,11 +5,12 @@
  * clock on both pages. A person's pointer rests on a tab a moment before pressing it
  * (HOVER_MS) and a press lasts a moment (PRESS_MS); the figure starts at the press.
  *
- * Driven with puppeteer-core, not Playwright: Playwright attaches to pages in a way that makes
- * Chromium turn prerendering off (PrerenderingDisabledByDevTools), so the shell's speculation
- * rules would never be measured. CPU throttling is set on every target of the context as it
- * appears: the page, each sub-app frame (an origin of its own, so a process of its own) and a
- * page being prerendered.
+ * Driven over the raw DevTools protocol through the tab (bench/tab-session.ts), not Playwright:
+ * Playwright attaches to pages in a way that makes Chromium turn prerendering off
+ * (PrerenderingDisabledByDevTools), so the shell's speculation rules would never be measured.
+ * puppeteer-core only launches the browser. At 4× CPU, throttling is set on every target of the
+ * tab as it appears: the page, each sub-app frame (an origin of its own, so a process of its own)
+ * and a page being prerendered.
  */
 import type { Browser } from 'puppeteer-core';
 import type { StaticServer } from './static-server';
@@ -133,7 +134,7 @@ export const summary = (label: string, r: TabSwitchResult) =>
   ` ${r.prerendered} prerendered)   [${r.switchesMs.map(Math.round).join(', ')}]` +
   `   first load ${Math.round(r.firstLoadMs)} ms`;
 
-/** The browser tests' Chromium and flags (playwright.config.ts), driven by puppeteer-core. */
+/** The browser tests' Chromium and flags (playwright.config.ts), launched by puppeteer-core. */
 export async function launchBenchBrowser(extraFlags: string[] = []): Promise<Browser> {
   const [{ default: puppeteer }, { default: playwrightConfig }] = await Promise.all([
     import('puppeteer-core'),
@@ -143,12 +144,10 @@ export async function launchBenchBrowser(extraFlags: string[] = []): Promise<Bro
   return puppeteer.launch({
     executablePath,
     headless: true, // puppeteer's own switch for the '--headless' in the shared flags
-    // The window's own size, not an emulated viewport: a prerendered page is laid out at the
-    // window's size, and an emulated one would not reach it.
-    defaultViewport: null,
-    // puppeteer stays off the tabs (bench/tab-session.ts opens and drives them): a DevTools client
-    // attached to a page holds each new frame of it until the client has set it up.
-    targetFilter: (target) => target.type() === 'browser',
+    // puppeteer keeps to none of the tabs (bench/tab-session.ts opens and drives them): a client
+    // that auto-attaches to a page's frames paused holds each new one until it has set it up.
+    // (It still attaches to each new tab for a moment, to hear the filter's answer.)
+    targetFilter: () => false,
     waitForInitialPage: false,
     // BENCH_CHROMIUM_FLAGS: flags to try a browser feature with, e.g.
     // `--enable-features=Prerender2CrossOriginIframes` (docs/frontend.md, "Switching apps").
