@@ -40,8 +40,9 @@ export function reloadIfSessionChanged(
  * shaping every text with fonts looked up for the first time in its process, then ran in the
  * task that shows it, before the page could handle its frame's messages (76 ms of styles and
  * 281 ms of layout in a trace of a switch between apps on a busy machine; at 4× CPU, switches
- * took 1,856 → 1,535 ms with this). Reading a layout box makes the browser do that work now, each time
- * the page changed and the browser is idle, so the click leaves painting what is laid out.
+ * took 1,856 → 1,535 ms with this). Reading a layout box makes the browser do that work now,
+ * each time the page changed and the browser is idle, so the click leaves painting what is laid
+ * out.
  */
 export function layOutWhilePrerendering(): void {
   if (!isPrerendering()) return;

@@ -104,7 +104,6 @@ const PAUSED_AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, fla
  */
 export async function openTab(browserWsUrl: string, rate: number): Promise<TabSession> {
   const cdp = await Connection.open(browserWsUrl);
-  const throttling = rate > 1;
   let browserContextId: string | undefined;
   try {
     ({ browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext'));
@@ -118,7 +117,7 @@ export async function openTab(browserWsUrl: string, rate: number): Promise<TabSe
     });
     const tab = targetInfos.find((t) => t.type === 'tab' && t.browserContextId === browserContextId);
     if (!tab) throw new Error('the new browser context has no tab');
-    return await attachToTab(cdp, tab.targetId, targetId, browserContextId, throttling, rate);
+    return await attachToTab(cdp, tab.targetId, targetId, browserContextId, rate);
   } catch (error) {
     if (browserContextId)
       await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
@@ -132,9 +131,9 @@ async function attachToTab(
   tabId: string,
   targetId: string,
   browserContextId: string,
-  throttling: boolean,
   rate: number,
 ): Promise<TabSession> {
+  const throttling = rate > 1;
   let shown: string | undefined; // the session of the page the tab shows
   const pages = new Map<string, TargetInfo>(); // page sessions → their target
   const wire = (sessionId: string, info: TargetInfo) => {
