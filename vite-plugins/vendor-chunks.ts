@@ -19,7 +19,14 @@ const inPackages = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?
 
 /** Higher priority groups take their modules first; each group brings the dependencies nobody took. */
 export const FIRST_LOAD_VENDOR_CHUNKS: CodeSplittingGroup[] = [
-  { name: 'vendor-react', tags: FIRST_LOAD, priority: 40, test: inPackages('react|react-dom|scheduler') },
+  // React Router too: left to Rolldown, it went into a chunk of its own (one more request of the
+  // first load) once a library's lazy import (patches/antd: the pagination's Select) was added.
+  {
+    name: 'vendor-react',
+    tags: FIRST_LOAD,
+    priority: 40,
+    test: inPackages('react|react-dom|react-router|scheduler'),
+  },
   {
     name: 'vendor-antd-base',
     tags: FIRST_LOAD,

@@ -2,7 +2,7 @@
  * The library patches that keep a page's load and first commit to what it shows (patches/,
  * docs/maintenance.md "Patched libraries"): antd's table filter fetches Tree when it shows it, its
  * radio group names its radios without rc-field-form's useForm, a text fetches its editing input
- * when it is edited, and rc-table measures the scroll bar only for a header kept apart from the
+ * when it is edited, a pagination fetches Select when it shows a page-size changer, and rc-table measures the scroll bar only for a header kept apart from the
  * body. The checks of the patched lines, and the count of rc-table's measuring boxes, fail without
  * their patch; the other cases show that the patched paths still give what the library's own gave.
  * The components come from antd's `es/` files, the ones the build takes and the patch changes.
@@ -10,7 +10,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Form from 'antd/es/form';
+import Pagination from 'antd/es/pagination';
 import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
@@ -31,6 +33,21 @@ describe('antd: what a page does not show is not in its load', () => {
     const text = antdSource('typography/Base/index.js');
     expect(text, patch).not.toMatch(/^import Editable from/m);
     expect(text, patch).toContain("React.lazy(() => import('../Editable'))");
+    const pagination = antdSource('pagination/Pagination.js');
+    expect(pagination, patch).not.toMatch(/^import Select from/m);
+    expect(pagination, patch).toContain("React.lazy(() => import('../select'))");
+  });
+
+  it('a pagination still offers its page sizes, once Select is fetched', async () => {
+    const onShowSizeChange = vi.fn();
+    // More than 50 rows: antd shows the page-size changer by itself.
+    render(<Pagination total={120} onShowSizeChange={onShowSizeChange} />);
+    const sizes = await screen.findByRole('combobox');
+    expect(document.querySelector('.ant-pagination-options-size-changer')).toContainElement(sizes);
+    expect(screen.getByTitle('10 / page')).toBeInTheDocument();
+    await userEvent.click(sizes);
+    await userEvent.click(await screen.findByTitle('20 / page'));
+    expect(onShowSizeChange).toHaveBeenCalledWith(1, 20);
   });
 
   it('an editable text still edits, once its input is fetched', async () => {
