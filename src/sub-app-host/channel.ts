@@ -30,9 +30,11 @@ import {
   type Welcome,
 } from '@/sub-app-protocol/messages';
 import { UNMOUNT_MS } from '@/sub-app-protocol/limits';
+import { anyAppListeners } from './app-event-listeners';
 import { savedStorageOf, saveAppStorage } from './app-storage';
 
 export type { AppToShell, ShellGlobalData, ShellToApp };
+export { onAnyAppEvent } from './app-event-listeners';
 
 type Data = Record<string, unknown>;
 
@@ -45,7 +47,6 @@ interface AppState {
 
 const apps = new Map<SubAppName, AppState>();
 let globalData: Data = {};
-const anyAppListeners = new Set<(app: SubAppName, event: AppToShell) => void>();
 
 const stateOf = (app: SubAppName): AppState => {
   let state = apps.get(app);
@@ -99,12 +100,6 @@ export function onAppEvent(app: SubAppName, listener: (event: AppToShell) => voi
   const { listeners } = stateOf(app);
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Listens to what any app sends (e.g. the notices feature, for `notices-changed`). */
-export function onAnyAppEvent(listener: (app: SubAppName, event: AppToShell) => void): () => void {
-  anyAppListeners.add(listener);
-  return () => anyAppListeners.delete(listener);
 }
 
 export interface FrameCallbacks {

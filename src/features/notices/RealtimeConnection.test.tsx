@@ -1,25 +1,20 @@
 /**
- * The shell's realtime link to the embedded apps, with the channel loaded after the first
- * load: a new manual notice refreshes the manual app (every time, in order), an app's
- * "notices changed" reloads the notices, and nothing is left listening after sign-out.
+ * The shell's realtime link to the embedded apps, with the channel loaded only when something
+ * is sent to an app: a new manual notice refreshes the manual app (every time, in order), an
+ * app's "notices changed" reloads the notices, and nothing is left listening after sign-out.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anyAppListeners } from '@/sub-app-host/app-event-listeners';
 import type { AppToShell } from '@/sub-app-host/channel';
 import { RealtimeConnection } from './RealtimeConnection';
 
-const channel = vi.hoisted(() => ({
-  sendToApp: vi.fn(),
-  listeners: new Set<(app: string, event: AppToShell) => void>(),
-}));
-vi.mock('@/sub-app-host/channel', () => ({
-  sendToApp: channel.sendToApp,
-  onAnyAppEvent: (listener: (app: string, event: AppToShell) => void) => {
-    channel.listeners.add(listener);
-    return () => channel.listeners.delete(listener);
-  },
-}));
+const channel = vi.hoisted(() => ({ sendToApp: vi.fn(), loaded: false }));
+vi.mock('@/sub-app-host/channel', () => {
+  channel.loaded = true;
+  return { sendToApp: channel.sendToApp };
+});
 
 const realtime = vi.hoisted(() => ({
   notifyManual: undefined as ((scene: string | null) => void) | undefined,
@@ -66,11 +61,23 @@ afterEach(() => {
   realtime.stop.mockClear();
   idleCallbacks.clear();
   channel.sendToApp.mockClear();
-  channel.listeners.clear();
   invalidateNotices.mockClear();
 });
 
 describe('RealtimeConnection', () => {
+  // First: a module is loaded once per file.
+  it('hears the apps without loading the channel, and stops listening on unmount', async () => {
+    const view = mount();
+    browserIdle();
+    await settle();
+    expect(anyAppListeners.size).toBe(1);
+    for (const listener of anyAppListeners) listener('manual', { type: 'notices-changed' } as AppToShell);
+    expect(invalidateNotices).toHaveBeenCalledWith(expect.any(QueryClient), { tid: 't1', uid: 'u1' });
+    expect(channel.loaded).toBe(false);
+    view.unmount();
+    expect(anyAppListeners.size).toBe(0);
+  });
+
   it('a prerendered page opens no socket until the user opens the page', async () => {
     Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
     try {
@@ -129,21 +136,5 @@ describe('RealtimeConnection', () => {
       ['manual', null, { force: true }],
     ]);
     expect(channel.sendToApp.mock.calls[0]![1]).toMatchObject({ type: 'refresh' });
-  });
-
-  it('reloads the notices when an app says it changed them, and stops listening on unmount', async () => {
-    const view = mount();
-    await settle();
-    expect(channel.listeners.size).toBe(1);
-    for (const listener of channel.listeners) listener('manual', { type: 'notices-changed' } as AppToShell);
-    expect(invalidateNotices).toHaveBeenCalledWith(expect.any(QueryClient), { tid: 't1', uid: 'u1' });
-    view.unmount();
-    expect(channel.listeners.size).toBe(0);
-  });
-
-  it('does not start listening when it is unmounted before the channel has loaded', async () => {
-    mount().unmount();
-    await settle();
-    expect(channel.listeners.size).toBe(0);
   });
 });

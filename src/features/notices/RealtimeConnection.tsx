@@ -8,6 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config/env';
+import { onAnyAppEvent } from '@/sub-app-host/app-event-listeners';
 import { isPrerendering, whenShown } from '@/ui/page-shown';
 import { IDLE_DEADLINE_MS, whenIdle } from '@/ui/when-idle';
 import { invalidateNotices } from './notice-query';
@@ -19,9 +20,9 @@ const REALTIME_TRIES = 4;
 
 /**
  * The channel to the embedded apps, with its contract's validators, is not part of the first
- * load (docs/frontend.md, "The first load"): it is fetched when the shell mounts. No app can
- * talk before it is there (frames connect through it), and what is sent to an app is kept for
- * the app's frame, so nothing is lost while it loads. One promise keeps the sends in order.
+ * load (docs/frontend.md, "The first load"): it is fetched when something is first sent to an
+ * app (and with an app's frame, whose host imports it). What is sent to an app is kept for the
+ * app's frame, so nothing is lost while it loads. One promise keeps the sends in order.
  */
 let channel: Promise<typeof import('@/sub-app-host/channel')> | undefined;
 const loadChannel = () =>
@@ -85,23 +86,13 @@ export function RealtimeConnection() {
       realtime?.stop();
     };
   }, [queryClient, tid, uid]);
-  // An embedded app changed notices (e.g. marked some read): the list and the bell reload.
+  // An embedded app changed notices (e.g. marked some read): the list and the bell reload. Heard
+  // without loading the channel: a page without an app never needs it (app-event-listeners.ts).
   useEffect(() => {
     if (!tid || !uid) return;
-    let unsubscribe: (() => void) | undefined;
-    let stopped = false;
-    loadChannel()
-      .then(({ onAnyAppEvent }) => {
-        if (stopped) return;
-        unsubscribe = onAnyAppEvent((_, event) => {
-          if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
-        });
-      })
-      .catch(channelFailed);
-    return () => {
-      stopped = true;
-      unsubscribe?.();
-    };
+    return onAnyAppEvent((_, event) => {
+      if (event.type === 'notices-changed') void invalidateNotices(queryClient, { tid, uid });
+    });
   }, [queryClient, tid, uid]);
   return null;
 }
