@@ -2,9 +2,9 @@
  * The common frame of the two feedback detail pages: the id from `?id=`, and
  * the loading, error and not-found states around the feedback itself.
  */
-import { Button, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Skeleton } from 'antd';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/transport';
 import { FEEDBACK_TEXT } from '@/constants/texts';
 import { PageFrame } from '@/ui/PageFrame';
@@ -12,6 +12,10 @@ import '../feedback.css';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { ROUTES } from '@/constants/routes';
 import { feedbackIdOf } from '../first-data';
+import { BackToList } from './BackToList';
+
+// Shown when there is no feedback to show, and fetched then (antd's Result, with its illustrations).
+const FeedbackMissing = lazy(() => import('./FeedbackMissing'));
 
 export function useFeedbackId(): string {
   const [params] = useSearchParams();
@@ -26,11 +30,6 @@ interface QueryState<T> {
   refetch: () => unknown;
 }
 
-function BackToList() {
-  const navigate = useNavigate();
-  return <Button onClick={() => navigate(ROUTES.userCenter.myFeedback)}>{FEEDBACK_TEXT.backToList}</Button>;
-}
-
 export function FeedbackDetailFrame<T>({
   title,
   id,
@@ -43,20 +42,19 @@ export function FeedbackDetailFrame<T>({
   children: (data: T) => ReactNode;
 }) {
   let content: ReactNode;
+  const loading = <Skeleton active paragraph={{ rows: 6 }} />;
+  const missing = (reason: 'no-id' | 'not-found') => (
+    <Suspense fallback={loading}>
+      <FeedbackMissing reason={reason} />
+    </Suspense>
+  );
   const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
   if (!id) {
-    content = <Result status="warning" title={FEEDBACK_TEXT.missingId} extra={<BackToList />} />;
+    content = missing('no-id');
   } else if (query.isPending) {
-    content = <Skeleton active paragraph={{ rows: 6 }} />;
+    content = loading;
   } else if (notFound || (!query.isError && !query.data)) {
-    content = (
-      <Result
-        status="404"
-        title={FEEDBACK_TEXT.notFound}
-        subTitle={FEEDBACK_TEXT.notFoundHint}
-        extra={<BackToList />}
-      />
-    );
+    content = missing('not-found');
   } else if (query.isError) {
     content = (
       <LoadFailed

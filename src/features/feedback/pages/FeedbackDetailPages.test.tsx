@@ -51,9 +51,9 @@ describe('activity feedback detail', () => {
     expect(screen.getByText(/模板丰富/).textContent).toBe('模板丰富\n上手快');
   });
 
-  it('says so when the link has no id', () => {
+  it('says so when the link has no id', async () => {
     renderWithShell(<ActiveFeedbackDetailPage />, { path: ROUTES.activityFeedbackDetail });
-    expect(screen.getByText('链接中缺少反馈编号')).toBeInTheDocument();
+    expect(await screen.findByText('链接中缺少反馈编号')).toBeInTheDocument();
   });
 
   it('shows not-found for a 404', async () => {
