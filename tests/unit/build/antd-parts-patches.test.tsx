@@ -2,8 +2,8 @@
  * The library patches that keep a page's load and first commit to what it shows (patches/,
  * docs/maintenance.md "Patched libraries"): antd's table filter fetches Tree when it shows it, its
  * radio group names its radios without rc-field-form's useForm, a text fetches its editing input
- * when it is edited, a pagination fetches Select when it shows a page-size changer, and rc-table measures the scroll bar only for a header kept apart from the
- * body. The checks of the patched lines, and the count of rc-table's measuring boxes, fail without
+ * when it is edited, a pagination fetches Select when it shows a page-size changer, and rc-table
+ * measures the scroll bar only for a header kept apart from the body. The checks of the patched lines, and the count of rc-table's measuring boxes, fail without
  * their patch; the other cases show that the patched paths still give what the library's own gave.
  * The components come from antd's `es/` files, the ones the build takes and the patch changes.
  */
@@ -24,7 +24,7 @@ const antdSource = (file: string) =>
   readFileSync(path.join(projectRoot, 'node_modules/antd/es', file), 'utf8');
 
 describe('antd: what a page does not show is not in its load', () => {
-  it('the filter imports Tree when it first shows it, and the radio group no form hook', () => {
+  it('the filter, a text and a pagination import Tree, the editing input and Select when they show them; the radio group no form hook', () => {
     const patch = 'is patches/antd+*.patch applied?';
     const filter = antdSource('table/hooks/useFilter/FilterDropdown.js');
     expect(filter, patch).not.toMatch(/^import Tree from/m);
@@ -36,6 +36,13 @@ describe('antd: what a page does not show is not in its load', () => {
     const pagination = antdSource('pagination/Pagination.js');
     expect(pagination, patch).not.toMatch(/^import Select from/m);
     expect(pagination, patch).toContain("React.lazy(() => import('../select'))");
+  });
+
+  // Before any other case loads antd's Select.
+  it('a pagination draws its page-size changer at once when Select is already loaded', async () => {
+    await import('antd/es/select');
+    render(<Pagination total={120} />);
+    expect(screen.getByRole('combobox')).toBeInTheDocument();
   });
 
   it('a pagination still offers its page sizes, once Select is fetched', async () => {

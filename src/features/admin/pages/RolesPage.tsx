@@ -34,6 +34,11 @@ const T = ADMIN_TEXT.roles;
 // The editor (ProComponents' fields) comes when first wanted (src/ui/lazy-dialog.tsx).
 const RoleForm = lazyDialog(() => import('../roles/RoleForm'));
 
+// This list always offers page sizes. The changer is antd's Select, which the pagination fetches
+// when it first shows one, or takes at once once loaded (patches/antd): asked for with the page,
+// so that the list is drawn with it instead of its page numbers moving when it comes.
+void import('antd/es/select').catch(() => {}); // a failure is the pagination's to meet, on its own fetch
+
 /** A button a system role cannot use: shown disabled with the reason. */
 function SystemLocked({ label }: { label: string }) {
   return (
