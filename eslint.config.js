@@ -58,7 +58,7 @@ const ARCHITECTURE = {
    * only code the two sides share (plain data and checks).
    */
   'sub-app-protocol': ['constants'],
-  /** Runs in the shell: hosting the embedded sub-apps; features talk to them through its channel only. */
+  /** Runs in the shell: hosting the embedded sub-apps; features talk to them through its channel (and its listeners' registry) only. */
   'sub-app-host': ['constants', 'config', 'api', 'generated', 'session', 'access', 'ui', 'sub-app-protocol'],
   /**
    * Runs on a sub-app's own origin, in one JavaScript context with another team's code (the

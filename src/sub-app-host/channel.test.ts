@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_CHANNEL } from '@/sub-app-protocol/messages';
-import { connectFrame, onAnyAppEvent, onAppEvent, sendToApp, setSharedContext } from './channel';
+import { onAnyAppEvent } from './app-event-listeners';
+import { connectFrame, onAppEvent, sendToApp, setSharedContext } from './channel';
 
 const FRAME_ORIGIN = 'http://manual.localhost:5173';
 const ENTRY = 'http://localhost:5173/__mock/apps/x/';

@@ -1,6 +1,7 @@
 /**
- * The one channel between the shell and its embedded apps. Features send data and
- * listen here; nothing else talks to the frames.
+ * The one channel between the shell and its embedded apps. Features send data here and
+ * listen here (to one app) or through ./app-event-listeners.ts (to any app, without loading
+ * this module); nothing else talks to the frames.
  *
  * It keeps micro-app's data rules, which children are written against: what the shell
  * sends is merged into the app's current data and delivered only when it changed
@@ -34,7 +35,6 @@ import { anyAppListeners } from './app-event-listeners';
 import { savedStorageOf, saveAppStorage } from './app-storage';
 
 export type { AppToShell, ShellGlobalData, ShellToApp };
-export { onAnyAppEvent } from './app-event-listeners';
 
 type Data = Record<string, unknown>;
 
