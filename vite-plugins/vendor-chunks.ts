@@ -25,7 +25,7 @@ export const FIRST_LOAD_VENDOR_CHUNKS: CodeSplittingGroup[] = [
     name: 'vendor-react',
     tags: FIRST_LOAD,
     priority: 40,
-    test: inPackages('react|react-dom|react-router|scheduler'),
+    test: inPackages('react|react-dom|react-router|react-router-dom|scheduler'),
   },
   {
     name: 'vendor-antd-base',

@@ -21,6 +21,7 @@ describe('first-load vendor chunks', () => {
     expect(groupOf(nm('react-dom/cjs/react-dom-client.production.js'))).toBe('vendor-react');
     expect(groupOf(nm('scheduler/cjs/scheduler.production.js'))).toBe('vendor-react');
     expect(groupOf(nm('react-router/dist/production/index.mjs'))).toBe('vendor-react');
+    expect(groupOf(nm('react-router-dom/dist/index.mjs'))).toBe('vendor-react');
     expect(groupOf(nm('@ant-design/cssinjs/es/hooks/useCacheToken.js'))).toBe('vendor-antd-base');
     expect(groupOf(nm('rc-motion/es/CSSMotion.js'))).toBe('vendor-antd-base');
     expect(groupOf(nm('@rc-component/trigger/es/index.js'))).toBe('vendor-antd-base');
@@ -36,7 +37,7 @@ describe('first-load vendor chunks', () => {
 
   it('leaves look-alike packages and the app itself to the default chunks', () => {
     expect(groupOf(nm('react-is/cjs/react-is.production.js'))).toBeNull();
-    expect(groupOf(nm('react-router-dom/dist/index.mjs'))).toBeNull();
+    expect(groupOf(nm('react-router-native/dist/index.js'))).toBeNull();
     expect(groupOf(nm('@tanstack/react-query/build/modern/index.js'))).toBeNull();
     expect(groupOf(nm('antd-style/es/index.js'))).toBeNull();
     expect(groupOf('/repo/src/layout/MainLayout.tsx')).toBeNull();
