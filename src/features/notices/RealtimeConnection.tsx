@@ -87,7 +87,7 @@ export function RealtimeConnection() {
     };
   }, [queryClient, tid, uid]);
   // An embedded app changed notices (e.g. marked some read): the list and the bell reload. Heard
-  // without loading the channel: a page without an app never needs it (app-event-listeners.ts).
+  // without loading the channel: only a frame sends, and its host loads it (app-event-listeners.ts).
   useEffect(() => {
     if (!tid || !uid) return;
     return onAnyAppEvent((_, event) => {
