@@ -5,7 +5,12 @@ import { createLogger, defineConfig, type ProxyOptions } from 'vite';
 // planned as the default, needs it, and Vite 8 warned about it on every start until they did.
 import { antdShellCss } from './vite-plugins/antd-css/plugin.ts';
 import { bootFrame } from './vite-plugins/boot-frame/plugin.ts';
-import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from './vite-plugins/bootstrap-chunk.ts';
+import {
+  BOOTSTRAP_CHUNK,
+  BOOTSTRAP_ENTRY,
+  BOOTSTRAP_SHARED_GROUP,
+  bootstrapCallsGuard,
+} from './vite-plugins/bootstrap-chunk.ts';
 import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
 import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
 import { firstPaintBeforeScripts } from './vite-plugins/first-paint.ts';
@@ -92,7 +97,8 @@ export default defineConfig({
       // The bootstrap calls are an entry of their own, evaluated as a stage of the shell's
       // first load and loaded by no other page: vite-plugins/bootstrap-chunk.ts.
       input: { ...pages, [BOOTSTRAP_CHUNK]: BOOTSTRAP_ENTRY },
-      output: { codeSplitting: { groups: FIRST_LOAD_VENDOR_CHUNKS } },
+      // What the shell shares with them goes into their chunk (BOOTSTRAP_SHARED_GROUP).
+      output: { codeSplitting: { groups: [...FIRST_LOAD_VENDOR_CHUNKS, BOOTSTRAP_SHARED_GROUP] } },
     },
   },
 });

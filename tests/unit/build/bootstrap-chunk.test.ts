@@ -1,7 +1,18 @@
 import path from 'node:path';
-import { rolldown, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
+import {
+  rolldown,
+  type CodeSplittingNameFunction,
+  type ModuleInfo,
+  type OutputChunk,
+  type Plugin as RolldownPlugin,
+} from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BOOTSTRAP_CHUNK, BOOTSTRAP_ENTRY, bootstrapCallsGuard } from '../../../vite-plugins/bootstrap-chunk';
+import {
+  BOOTSTRAP_CHUNK,
+  BOOTSTRAP_ENTRY,
+  BOOTSTRAP_SHARED_GROUP,
+  bootstrapCallsGuard,
+} from '../../../vite-plugins/bootstrap-chunk';
 import { fixtureFolders } from './fixture-folder';
 
 const fixture = fixtureFolders('bootstrap-chunk-');
@@ -9,7 +20,8 @@ const fixture = fixtureFolders('bootstrap-chunk-');
 /**
  * Writes files (path → source) into a new folder and bundles it as the app's build does: the
  * shell's page (src/main.js, whose first import is the bootstrap calls), the frame page
- * (src/frame.js) and the bootstrap calls as an entry of their own, with the guard.
+ * (src/frame.js) and the bootstrap calls as an entry of their own, with the guard and the group
+ * that gives the calls' chunk what the shell shares with them.
  */
 async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
   const root = fixture.write(files);
@@ -26,7 +38,9 @@ async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
     plugins: [bootstrapCallsGuard('main') as unknown as RolldownPlugin],
   });
   try {
-    const { output } = await build.generate({});
+    const { output } = await build.generate({
+      codeSplitting: { groups: [BOOTSTRAP_SHARED_GROUP] },
+    });
     return output.filter((file): file is OutputChunk => file.type === 'chunk');
   } finally {
     await build.close();
@@ -41,6 +55,21 @@ const APP = {
   'src/layout.js': 'export const layout = "layout";',
   'src/main.js': `import { sent } from "./app/early-start.ts";\nimport { layout } from "./layout.js";\nconsole.log(sent, layout);`,
   'src/frame.js': 'import { apiBase } from "./config.js";\nconsole.log("frame", apiBase);',
+};
+
+/**
+ * The app, with a module that the calls, the shell's entry and a lazy page all import. (Rolldown
+ * merges such a module into the calls' chunk by itself in a graph this small; in the app's it
+ * made a chunk of each such set, nine of 0.3–5.6 KB: docs/frontend.md "The first load".)
+ */
+const SHARED = {
+  ...APP,
+  'src/storage.js': 'export const token = () => localStorage.getItem("token");',
+  'src/transport.js':
+    'import { apiBase } from "./config.js";\nimport { token } from "./storage.js";\nexport const send = (p) => fetch(apiBase + p, { headers: { token: token() } });',
+  'src/layout.js': 'import { token } from "./storage.js";\nexport const layout = token() ? "signed in" : "";',
+  'src/page.js': 'import { token } from "./storage.js";\nexport default token;',
+  'src/main.js': `import { sent } from "./app/early-start.ts";\nimport { layout } from "./layout.js";\nconsole.log(sent, layout, import("./page.js"));`,
 };
 
 describe('the bootstrap calls chunk', () => {
@@ -62,6 +91,45 @@ describe('the bootstrap calls chunk', () => {
     const frame = chunks.find((chunk) => chunk.name === 'frame')!;
     expect(frame.imports).toContain(config);
     expect(frame.imports).not.toContain(calls);
+  });
+
+  it('also holds what the shell and its lazy pages share with the calls, not a chunk of its own each', async () => {
+    const fileOf = (chunks: OutputChunk[], file: string) =>
+      chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(fixture.root, file))))
+        ?.fileName;
+    const chunks = await bundle(SHARED);
+    const calls = chunks.find((chunk) => chunk.name === BOOTSTRAP_CHUNK)!;
+    expect(fileOf(chunks, 'src/storage.js')).toBe(calls.fileName);
+    // The frame page's modules still are not the calls' (the frame page never loads them).
+    expect(fileOf(chunks, 'src/config.js')).not.toBe(calls.fileName);
+    expect(chunks.find((chunk) => chunk.name === 'frame')!.imports).not.toContain(calls.fileName);
+  });
+
+  it("takes a module into the calls' chunk only when every page that loads it at once loads the calls too", () => {
+    // The app's graph in small: the shell's page imports the calls; the frame page does not.
+    const importers: Record<string, string[]> = {
+      '/app/index.html': [],
+      '/app/sub-app.html': [],
+      [`/app/${BOOTSTRAP_ENTRY}`]: ['/app/src/main.tsx'],
+      '/app/src/main.tsx': ['/app/index.html'],
+      '/app/src/session/storage.ts': [`/app/${BOOTSTRAP_ENTRY}`, '/app/src/main.tsx', '/app/src/page.tsx'],
+      '/app/src/page.tsx': [],
+      '/app/src/config/env.ts': ['/app/src/session/storage.ts', '/app/src/sub-app-frame/main.tsx'],
+      '/app/src/sub-app-frame/main.tsx': ['/app/sub-app.html'],
+      '/app/src/layout.tsx': ['/app/src/main.tsx'],
+    };
+    const entries = new Set(['/app/index.html', '/app/sub-app.html', `/app/${BOOTSTRAP_ENTRY}`]);
+    const ctx = {
+      getModuleInfo: (id: string) =>
+        id in importers ? ({ importers: importers[id], isEntry: entries.has(id) } as ModuleInfo) : null,
+    };
+    const name = BOOTSTRAP_SHARED_GROUP.name as CodeSplittingNameFunction;
+    expect(name('/app/src/session/storage.ts', ctx)).toBe(BOOTSTRAP_CHUNK);
+    expect(name(`/app/${BOOTSTRAP_ENTRY}`, ctx)).toBe(BOOTSTRAP_CHUNK);
+    // The frame page loads it too: it stays where both pages find it.
+    expect(name('/app/src/config/env.ts', ctx)).toBeNull();
+    // The calls do not import it: the shell's entry keeps it.
+    expect(name('/app/src/layout.tsx', ctx)).toBeNull();
   });
 
   it('fails the build when another page would load it, at once or later (and send the shell’s calls)', async () => {
