@@ -14,6 +14,7 @@ import {
 import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
 import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
 import { firstPaintBeforeScripts } from './vite-plugins/first-paint.ts';
+import { nativeResizeObserver } from './vite-plugins/native-resize-observer.ts';
 import { onlyChineseProLocales } from './vite-plugins/pro-locales.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
 import { reactRouterProduction } from './vite-plugins/react-router-production.ts';
@@ -69,6 +70,7 @@ export default defineConfig({
     firstLoadCompileHints(),
     firstPaintBeforeScripts(),
     onlyChineseProLocales(),
+    nativeResizeObserver(),
     reactRouterProduction(),
     bootFrame(),
     bootstrapCallsGuard('main'),
