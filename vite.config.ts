@@ -8,8 +8,8 @@ import { bootFrame } from './vite-plugins/boot-frame/plugin.ts';
 import {
   BOOTSTRAP_CHUNK,
   BOOTSTRAP_ENTRY,
-  BOOTSTRAP_SHARED_GROUP,
   bootstrapCallsGuard,
+  bootstrapSharedGroup,
 } from './vite-plugins/bootstrap-chunk.ts';
 import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
 import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
@@ -56,7 +56,8 @@ export default defineConfig({
   // The first load's chunks carry V8's compile hint: vite-plugins/compile-hints.ts; they are requested
   // once the first paint is on screen, so the paint shares nothing with them: vite-plugins/first-paint.ts.
   // ProComponents brings its zh-CN texts only: vite-plugins/pro-locales.ts; React Router its production
-  // build: vite-plugins/react-router-production.ts.
+  // build: vite-plugins/react-router-production.ts; antd's size observer the browser's ResizeObserver:
+  // vite-plugins/native-resize-observer.ts.
   // index.html paints the signed-in shell's frame before any script of the app: vite-plugins/boot-frame.
   // The hashed assets are also written brotli- and gzip-compressed, for servers that send those: vite-plugins/precompress.ts.
   // Each build records what it was built from, so `npm run preview` knows when to rebuild: vite-plugins/build-inputs.ts.
@@ -99,8 +100,15 @@ export default defineConfig({
       // The bootstrap calls are an entry of their own, evaluated as a stage of the shell's
       // first load and loaded by no other page: vite-plugins/bootstrap-chunk.ts.
       input: { ...pages, [BOOTSTRAP_CHUNK]: BOOTSTRAP_ENTRY },
-      // What the shell shares with them goes into their chunk (BOOTSTRAP_SHARED_GROUP).
-      output: { codeSplitting: { groups: [...FIRST_LOAD_VENDOR_CHUNKS, BOOTSTRAP_SHARED_GROUP] } },
+      // What only the shell's page shares with them goes into their chunk too (bootstrapSharedGroup).
+      output: {
+        codeSplitting: {
+          groups: [
+            ...FIRST_LOAD_VENDOR_CHUNKS,
+            bootstrapSharedGroup(fileURLToPath(new URL('.', import.meta.url))),
+          ],
+        },
+      },
     },
   },
 });

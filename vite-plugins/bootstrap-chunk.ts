@@ -11,16 +11,17 @@
  * The call also leaves earlier: before antd and ProComponents are evaluated, not after.
  *
  * An entry rather than a chunk group: Rolldown then shares what the sub-apps' frame page also
- * imports (the routes, the config) through chunks both pages load, as for any two entries. A
+ * imports (the routes) through chunks both pages load, as for any two entries. A
  * group took those modules in, and the frame page then loaded the group's chunk and sent the
  * shell's bootstrap calls. `bootstrapCallsGuard` fails the build if a page other than the
  * shell's would load the chunk.
  *
  * What the shell's entry (and its lazy pages) share with the bootstrap calls goes into the calls'
- * chunk too (`BOOTSTRAP_SHARED_GROUP`): left to Rolldown, each set of modules with its own set of
- * importers was a chunk of its own, nine files of 0.3–5.6 KB (the storage, the config, the
- * services' names, React Query…) that the shell's first load requested one by one.
+ * chunk too (`bootstrapSharedGroup`): left to Rolldown, each set of modules with its own set of
+ * importers was a chunk of its own, nine files of 0.3–5.6 KB as sent (the storage, the config,
+ * the services' names, React Query…) that the shell's first load requested one by one.
  */
+import path from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { chunksInLoadOrder } from './lib/chunk-graph.ts';
@@ -29,45 +30,76 @@ import { chunksInLoadOrder } from './lib/chunk-graph.ts';
 export const BOOTSTRAP_CHUNK = 'bootstrap-calls';
 export const BOOTSTRAP_ENTRY = 'src/app/early-start.ts';
 
-const isBootstrapEntry = (id: string) => id.replaceAll('\\', '/').endsWith(`/${BOOTSTRAP_ENTRY}`);
+/** Module ids as Vite gives them: absolute, with forward slashes. */
+const moduleId = (file: string) => file.replaceAll('\\', '/');
 
-/** `id` and every module that imports it statically, directly or not. */
-function staticImportersOf(id: string, ctx: ChunkingContext): Set<string> {
+/** `from` and every module it imports statically, directly or not. */
+function staticallyImportedBy(from: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    todo.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The modules that import `id`, directly or not; with `lazy`, through `import()` too. */
+function importersOf(id: string, ctx: ChunkingContext, { lazy }: { lazy: boolean }): Set<string> {
   const seen = new Set<string>();
   const todo = [id];
   for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
-    todo.push(...(ctx.getModuleInfo(next)?.importers ?? []));
+    const info = ctx.getModuleInfo(next);
+    todo.push(...(info?.importers ?? []), ...(lazy ? (info?.dynamicImporters ?? []) : []));
   }
   return seen;
 }
 
 /**
- * Whether the bootstrap calls import `id` (directly or not) and every page that loads it at once
- * loads the calls too: an entry that imports it statically also imports the calls' entry.
+ * A chunk group that puts into the calls' chunk what the bootstrap calls import and only the
+ * shell's page shares with them (its entry, its lazy pages): a module that another page loads,
+ * at once or later (the frame page shares the routes), stays in chunks both pages load. Decided
+ * module by module from the import graph, unlike a group over folders or packages, which took
+ * the frame page's modules in too (above).
+ *
+ * - `tags: ['$initial']` counts only imports that survive tree-shaking. Through the texts' barrel
+ *   (`@/constants/texts`, `export *`) the calls import every part's texts on paper: without the
+ *   tag, the back-end's, the account's and the feedback's texts would come with the first load.
+ * - `includeDependenciesRecursively: false`: a module taken may import the frame page's (the
+ *   routes). Rolldown's docs pair this with `strictExecutionOrder`; not needed here, since all
+ *   that is taken is evaluated with early-start.ts, main.tsx's first import, and imports nothing
+ *   from the shell's or the frame page's own chunks.
  */
-function sharedWithTheCallsOnly(id: string, ctx: ChunkingContext): boolean {
-  const importers = staticImportersOf(id, ctx);
-  const calls = [...importers].find(isBootstrapEntry);
-  if (calls === undefined) return false;
-  const loadersOfTheCalls = staticImportersOf(calls, ctx);
-  return [...importers].every(
-    (importer) => !ctx.getModuleInfo(importer)?.isEntry || loadersOfTheCalls.has(importer),
-  );
+export function bootstrapSharedGroup(root: string): CodeSplittingGroup {
+  const calls = moduleId(path.resolve(root, BOOTSTRAP_ENTRY));
+  // What the calls import, and the modules that load them, once per chunking pass.
+  let graph: { ctx: ChunkingContext; reached: Set<string>; loaders: Set<string> } | undefined;
+  const graphOf = (ctx: ChunkingContext) => {
+    if (graph?.ctx !== ctx)
+      graph = {
+        ctx,
+        reached: staticallyImportedBy(calls, ctx),
+        loaders: importersOf(calls, ctx, { lazy: false }),
+      };
+    return graph;
+  };
+  return {
+    name: (id, ctx) => {
+      const { reached, loaders } = graphOf(ctx);
+      if (!reached.has(id)) return null;
+      // Every page that loads it, at once or later, loads the calls first.
+      for (const importer of importersOf(id, ctx, { lazy: true }))
+        if (ctx.getModuleInfo(importer)?.isEntry && !loaders.has(importer)) return null;
+      return BOOTSTRAP_CHUNK;
+    },
+    debugName: 'bootstrap-shared',
+    tags: ['$initial'],
+    includeDependenciesRecursively: false,
+  };
 }
-
-/**
- * A chunk group that puts into the calls' chunk what the bootstrap calls import and the shell's
- * page shares with them, but not what the frame page shares (the routes, the config): its
- * modules stay in chunks both pages load. Their dependencies are not taken along
- * (`includeDependenciesRecursively`), since those may be the frame page's too.
- */
-export const BOOTSTRAP_SHARED_GROUP: CodeSplittingGroup = {
-  name: (id, ctx) => (sharedWithTheCallsOnly(id, ctx) ? BOOTSTRAP_CHUNK : null),
-  tags: ['$initial'],
-  includeDependenciesRecursively: false,
-};
 
 /**
  * Fails the build unless the bootstrap calls are a chunk of their own that `shellEntry`'s page

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOTSTRAP_CHUNK,
   BOOTSTRAP_ENTRY,
-  BOOTSTRAP_SHARED_GROUP,
   bootstrapCallsGuard,
+  bootstrapSharedGroup,
 } from '../../../vite-plugins/bootstrap-chunk';
 import { fixtureFolders } from './fixture-folder';
 
@@ -39,7 +39,7 @@ async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
   });
   try {
     const { output } = await build.generate({
-      codeSplitting: { groups: [BOOTSTRAP_SHARED_GROUP] },
+      codeSplitting: { groups: [bootstrapSharedGroup(root)] },
     });
     return output.filter((file): file is OutputChunk => file.type === 'chunk');
   } finally {
@@ -48,27 +48,35 @@ async function bundle(files: Record<string, string>): Promise<OutputChunk[]> {
 }
 
 const APP = {
-  'src/config.js': 'export const apiBase = "/api";',
+  'src/routes.js': 'export const apiBase = "/api";',
   'src/transport.js':
-    'import { apiBase } from "./config.js";\nexport const send = (p) => fetch(apiBase + p);',
+    'import { apiBase } from "./routes.js";\nexport const send = (p) => fetch(apiBase + p);',
   [BOOTSTRAP_ENTRY]: 'import { send } from "../transport.js";\nexport const sent = send("/user/config");',
   'src/layout.js': 'export const layout = "layout";',
   'src/main.js': `import { sent } from "./app/early-start.ts";\nimport { layout } from "./layout.js";\nconsole.log(sent, layout);`,
-  'src/frame.js': 'import { apiBase } from "./config.js";\nconsole.log("frame", apiBase);',
+  'src/frame.js': 'import { apiBase } from "./routes.js";\nconsole.log("frame", apiBase);',
 };
 
 /**
- * The app, with a module that the calls, the shell's entry and a lazy page all import. (Rolldown
- * merges such a module into the calls' chunk by itself in a graph this small; in the app's it
- * made a chunk of each such set, nine of 0.3–5.6 KB: docs/frontend.md "The first load".)
+ * The app, with a module that the calls, the shell's entry and a lazy page all import, and texts
+ * behind a barrel (as `@/constants/texts`) of which the calls use the shell's part alone, and a
+ * lazy page the back-end's. (Rolldown merges the shared module into the calls' chunk by itself
+ * in a graph this small; in the app's it made a chunk of each such set, nine of 0.3–5.6 KB as
+ * sent: docs/frontend.md "The first load". The group's own decision is tested on a graph below.)
  */
 const SHARED = {
   ...APP,
   'src/storage.js': 'export const token = () => localStorage.getItem("token");',
   'src/transport.js':
-    'import { apiBase } from "./config.js";\nimport { token } from "./storage.js";\nexport const send = (p) => fetch(apiBase + p, { headers: { token: token() } });',
+    'import { apiBase } from "./routes.js";\nimport { token } from "./storage.js";\nexport const send = (p) => fetch(apiBase + p, { headers: { token: token() } });',
   'src/layout.js': 'import { token } from "./storage.js";\nexport const layout = token() ? "signed in" : "";',
-  'src/page.js': 'import { token } from "./storage.js";\nexport default token;',
+  'src/texts/shell.js': 'export const signIn = "登录";',
+  'src/texts/admin.js': 'export const members = "成员管理";',
+  'src/texts/index.js': 'export * from "./shell.js";\nexport * from "./admin.js";',
+  [BOOTSTRAP_ENTRY]:
+    'import { send } from "../transport.js";\nimport { signIn } from "../texts/index.js";\nexport const sent = send("/user/config?" + signIn);',
+  'src/page.js':
+    'import { token } from "./storage.js";\nimport { members } from "./texts/index.js";\nexport default [token, members];',
   'src/main.js': `import { sent } from "./app/early-start.ts";\nimport { layout } from "./layout.js";\nconsole.log(sent, layout, import("./page.js"));`,
 };
 
@@ -86,14 +94,14 @@ describe('the bootstrap calls chunk', () => {
     expect(chunkOf('src/layout.js')).toBe(main.fileName);
     expect(main.imports[0]).toBe(calls);
     // What the frame page shares with the calls is in a chunk both load, not in the calls'.
-    const config = chunkOf('src/config.js')!;
-    expect(config).not.toBe(calls);
+    const routes = chunkOf('src/routes.js')!;
+    expect(routes).not.toBe(calls);
     const frame = chunks.find((chunk) => chunk.name === 'frame')!;
-    expect(frame.imports).toContain(config);
+    expect(frame.imports).toContain(routes);
     expect(frame.imports).not.toContain(calls);
   });
 
-  it('also holds what the shell and its lazy pages share with the calls, not a chunk of its own each', async () => {
+  it("also holds what the shell shares with them, but neither the frame page's modules nor the texts only a lazy page uses", async () => {
     const fileOf = (chunks: OutputChunk[], file: string) =>
       chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path.join(fixture.root, file))))
         ?.fileName;
@@ -101,33 +109,53 @@ describe('the bootstrap calls chunk', () => {
     const calls = chunks.find((chunk) => chunk.name === BOOTSTRAP_CHUNK)!;
     expect(fileOf(chunks, 'src/storage.js')).toBe(calls.fileName);
     // The frame page's modules still are not the calls' (the frame page never loads them).
-    expect(fileOf(chunks, 'src/config.js')).not.toBe(calls.fileName);
+    expect(fileOf(chunks, 'src/routes.js')).not.toBe(calls.fileName);
     expect(chunks.find((chunk) => chunk.name === 'frame')!.imports).not.toContain(calls.fileName);
+    // Through the barrel the calls import the back-end's texts on paper, not once tree-shaken:
+    // those come with the page that uses them, not with the first load.
+    expect(fileOf(chunks, 'src/texts/shell.js')).toBe(calls.fileName);
+    expect(fileOf(chunks, 'src/texts/admin.js')).not.toBe(calls.fileName);
   });
 
-  it("takes a module into the calls' chunk only when every page that loads it at once loads the calls too", () => {
+  it('takes a module the calls import only when every page that loads it, at once or later, loads the calls too', () => {
     // The app's graph in small: the shell's page imports the calls; the frame page does not.
+    const calls = `/app/${BOOTSTRAP_ENTRY}`;
     const importers: Record<string, string[]> = {
       '/app/index.html': [],
       '/app/sub-app.html': [],
-      [`/app/${BOOTSTRAP_ENTRY}`]: ['/app/src/main.tsx'],
       '/app/src/main.tsx': ['/app/index.html'],
-      '/app/src/session/storage.ts': [`/app/${BOOTSTRAP_ENTRY}`, '/app/src/main.tsx', '/app/src/page.tsx'],
-      '/app/src/page.tsx': [],
-      '/app/src/config/env.ts': ['/app/src/session/storage.ts', '/app/src/sub-app-frame/main.tsx'],
-      '/app/src/sub-app-frame/main.tsx': ['/app/sub-app.html'],
+      [calls]: ['/app/src/main.tsx'],
+      '/app/src/session/storage.ts': [calls, '/app/src/main.tsx', '/app/src/page.tsx'],
+      '/app/src/constants/routes.ts': ['/app/src/session/storage.ts', '/app/src/sub-app-frame/main.ts'],
+      '/app/src/sub-app-frame/main.ts': ['/app/sub-app.html'],
+      '/app/src/sub-app-frame/later.ts': [],
+      '/app/src/ui/format.ts': [calls, '/app/src/sub-app-frame/later.ts'],
       '/app/src/layout.tsx': ['/app/src/main.tsx'],
+      '/app/src/page.tsx': [],
     };
-    const entries = new Set(['/app/index.html', '/app/sub-app.html', `/app/${BOOTSTRAP_ENTRY}`]);
+    const dynamicImporters: Record<string, string[]> = {
+      '/app/src/page.tsx': ['/app/src/main.tsx'],
+      '/app/src/sub-app-frame/later.ts': ['/app/src/sub-app-frame/main.ts'],
+    };
+    const entries = new Set(['/app/index.html', '/app/sub-app.html', calls]);
     const ctx = {
       getModuleInfo: (id: string) =>
-        id in importers ? ({ importers: importers[id], isEntry: entries.has(id) } as ModuleInfo) : null,
+        id in importers
+          ? ({
+              importers: importers[id],
+              dynamicImporters: dynamicImporters[id] ?? [],
+              importedIds: Object.keys(importers).filter((other) => importers[other]!.includes(id)),
+              isEntry: entries.has(id),
+            } as ModuleInfo)
+          : null,
     };
-    const name = BOOTSTRAP_SHARED_GROUP.name as CodeSplittingNameFunction;
+    const name = bootstrapSharedGroup('/app').name as CodeSplittingNameFunction;
     expect(name('/app/src/session/storage.ts', ctx)).toBe(BOOTSTRAP_CHUNK);
-    expect(name(`/app/${BOOTSTRAP_ENTRY}`, ctx)).toBe(BOOTSTRAP_CHUNK);
+    expect(name(calls, ctx)).toBe(BOOTSTRAP_CHUNK);
     // The frame page loads it too: it stays where both pages find it.
-    expect(name('/app/src/config/env.ts', ctx)).toBeNull();
+    expect(name('/app/src/constants/routes.ts', ctx)).toBeNull();
+    // So with a module the frame page loads later, through import().
+    expect(name('/app/src/ui/format.ts', ctx)).toBeNull();
     // The calls do not import it: the shell's entry keeps it.
     expect(name('/app/src/layout.tsx', ctx)).toBeNull();
   });

@@ -26,9 +26,12 @@ async function bundle(withPlugin: boolean): Promise<string> {
       ? [{ name: plugin.name, resolveId: plugin.resolveId as never, load: plugin.load as never }]
       : [],
   });
-  const { output } = await build.generate({ format: 'esm' });
-  await build.close();
-  return output[0].code;
+  try {
+    const { output } = await build.generate({ format: 'esm' });
+    return output[0].code;
+  } finally {
+    await build.close();
+  }
 }
 
 describe("antd's size observer on the browser's ResizeObserver", () => {
