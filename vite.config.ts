@@ -15,6 +15,7 @@ import { buildInputsStamp } from './vite-plugins/build-inputs.ts';
 import { firstLoadCompileHints } from './vite-plugins/compile-hints.ts';
 import { firstPaintBeforeScripts } from './vite-plugins/first-paint.ts';
 import { nativeResizeObserver } from './vite-plugins/native-resize-observer.ts';
+import { tinycolorOnFastColor } from './vite-plugins/tinycolor-on-fast-color/plugin.ts';
 import { onlyChineseProLocales } from './vite-plugins/pro-locales.ts';
 import { precompressAssets } from './vite-plugins/precompress.ts';
 import { reactRouterProduction } from './vite-plugins/react-router-production.ts';
@@ -72,6 +73,7 @@ export default defineConfig({
     firstPaintBeforeScripts(),
     onlyChineseProLocales(),
     nativeResizeObserver(),
+    tinycolorOnFastColor(),
     reactRouterProduction(),
     bootFrame(),
     bootstrapCallsGuard('main'),
