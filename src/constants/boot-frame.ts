@@ -63,3 +63,10 @@ export interface BootFrameFacts {
    */
   sideMenu?: BootFrameMenuRow[];
 }
+
+/**
+ * Where the user tapped the frame before the app ran: the boot script sets it on <html> (the path
+ * of the tab, logo or menu entry tapped, each marked `data-boot-to` in the frame) and the shell
+ * goes there once it has rendered (src/layout/boot-frame-tap.ts), so the first tap is answered.
+ */
+export const BOOT_TAP = 'data-boot-tap';

@@ -18,6 +18,7 @@ import { AppDesignTokens } from '@/ui/AppDesignTokens';
 import { SHELL_LAYOUT_TOKEN } from '@/ui/theme';
 import { ROUTES } from '@/constants/routes';
 import { useBootFrameFacts } from './boot-frame-facts';
+import { useBootFrameTap } from './boot-frame-tap';
 import { MenusFailedNotice } from './MenusFailedNotice';
 import { LAYOUT_SWR_CONFIG } from './layout-swr';
 import { ModuleTabs } from './ModuleTabs';
@@ -101,6 +102,7 @@ export function MainLayout({ noticeBell, overlays }: MainLayoutProps) {
   const inAdmin = !!adminPath && (pathname === adminPath || pathname.startsWith(adminPath + '/'));
   const menuData = useMemo(() => toProMenu(routeSet.menuAccess.tree), [routeSet]);
   useBootFrameFacts(menuData);
+  useBootFrameTap();
   const tipBarHeight = useTipBarShown() ? TIP_BAR_HEIGHT_PX : 0;
   // Below 768 px ProLayout puts the side menu in a drawer. Its own toggle is a bare <span> (no
   // role, not focusable): the shell draws a real button instead and drives the drawer with it.

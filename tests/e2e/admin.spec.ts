@@ -151,6 +151,31 @@ test.describe('management back-end', () => {
     await expect(page.getByRole('menuitem', { name: '角色管理' })).toBeVisible();
   });
 
+  test("owner: a tap on the boot frame's side menu, before the app runs, is answered once it has rendered", async ({
+    page,
+  }) => {
+    await signInToShell(page, 'owner');
+    const release = await holdCalls(page, '**/api/workbench/userconfig/v2/info');
+    await page.goto('/manage/members', { waitUntil: 'domcontentloaded' });
+    const frame = page.locator('.boot-frame');
+    const roles = frame.locator('.boot-frame-menu-item', { hasText: '角色管理' });
+    await roles.click();
+    // Taken at once: the tapped row shows as chosen, the current one no longer.
+    await expect(roles).toHaveAttribute('data-boot-tapped', '');
+    await expect(roles).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.04)');
+    await expect(frame.locator('.boot-frame-menu-item', { hasText: '成员管理' })).toHaveCSS(
+      'background-color',
+      'rgba(0, 0, 0, 0)',
+    );
+    release();
+    await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible();
+    await expect(page).toHaveURL(/\/manage\/roles$/);
+    await expect(page.locator('html')).not.toHaveAttribute('data-boot-tap', /.*/);
+    // A navigation of the user's: Back returns to the page they opened.
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: '成员管理' })).toBeVisible();
+  });
+
   test("owner: a page's dialog is fetched when first wanted, and opens on the first press", async ({
     page,
   }) => {

@@ -14,7 +14,9 @@
  * page that is not the shell's (sign-in callback, entrance, invite link, a back-end page the
  * menu does not give), the plain loading screen shows as before. The 404 page, the same for
  * everyone, is painted whole, as the app renders it (`notFoundMarkup`). The top bar's actions
- * (the bell's count, the avatar) and the menu's icons are not drawn: they come with the app.
+ * (the bell's count, the avatar) and the menu's icons are not drawn: they come with the app. A
+ * tap on the frame's tabs, logo or menus is kept for the app, which answers it once it has
+ * rendered (`BOOT_TAP`, src/layout/boot-frame-tap.ts).
  *
  * CSP: the decision is a small classic script from 'self' (`boot-frame-*.js`, in <head>, before
  * the body is parsed): it sets attributes on <html>, and the stylesheet shows what they select;
@@ -26,8 +28,15 @@ import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 import { emittedAsset } from '../lib/emitted-asset.ts';
 import { AFTER_FIRST_PAINT_LATEST_MS, AFTER_FIRST_PAINT_SOURCE } from '../lib/after-first-paint.ts';
-import { ADMIN_PAGE_PATHS, ROUTES, type AdminPageName, type SubAppName } from '../../src/constants/routes.ts';
 import {
+  ADMIN_PAGE_PATHS,
+  ROUTES,
+  routeTo,
+  type AdminPageName,
+  type SubAppName,
+} from '../../src/constants/routes.ts';
+import {
+  BOOT_TAP,
   PAGE_STYLES_LINK,
   PAGE_STYLES_PLACEHOLDER,
   type PageStylesArea,
@@ -74,6 +83,8 @@ export interface BootConfig {
   pageStyles: { placeholder: string; link: string; backEnd: PageStylesArea; userCenter: PageStylesArea };
   /** The 404 page, which the frame paints whole (`notFoundMarkup`), with its document title. */
   notFound: { path: string; title: string };
+  /** The attribute on <html> that keeps a tap on the frame for the app (`BOOT_TAP`). */
+  tap: string;
 }
 
 export const BOOT_CONFIG: BootConfig = {
@@ -95,6 +106,7 @@ export const BOOT_CONFIG: BootConfig = {
     userCenter: 'user-center',
   },
   notFound: { path: ROUTES.notFound, title: `${PAGE_TEXT.notFound.title} - ${APP_TITLE}` },
+  tap: BOOT_TAP,
 };
 
 /**
@@ -155,6 +167,17 @@ export function bootScript(config: BootConfig): string {
     }
     var html = document.documentElement;
     html.setAttribute('data-boot-frame', app || '');
+    // A tap on the frame's tabs, logo or menus (each marked data-boot-to with its path) is kept for
+    // the app, which goes there once it has rendered (src/layout/boot-frame-tap.ts); the entry
+    // shows as chosen at once. Once the app has replaced the frame, nothing here matches.
+    document.addEventListener('click', function (event) {
+      var entry = event.target instanceof Element ? event.target.closest('.boot-frame-view [data-boot-to]') : null;
+      if (!entry) return;
+      var before = document.querySelector('.boot-frame-view [data-boot-tapped]');
+      if (before) before.removeAttribute('data-boot-tapped');
+      entry.setAttribute('data-boot-tapped', '');
+      html.setAttribute(config.tap, entry.getAttribute('data-boot-to'));
+    });
     html.setAttribute('data-boot-tabs', facts.tabs.join(' '));
     if (facts.tipBar && read(config.keys.tipBarClosed) !== true) html.setAttribute('data-boot-tip-bar', '');
     if (facts.frozen) html.setAttribute('data-boot-frozen', '');
@@ -211,6 +234,9 @@ export function bootScript(config: BootConfig): string {
         var item = document.createElement('li');
         item.className =
           'boot-frame-menu-item' + (row.group ? ' boot-frame-menu-group' : here ? ' boot-frame-menu-selected' : '');
+        // A page's row (its own path first) can be tapped; a group only opens in the app.
+        if (!row.group && Array.isArray(row.paths) && typeof row.paths[0] === 'string')
+          item.setAttribute('data-boot-to', row.paths[0]);
         item.setAttribute('data-depth', String(Math.min(row.depth, 3)));
         var icon = document.createElement('span');
         icon.className = 'boot-frame-menu-icon';
@@ -247,8 +273,11 @@ const escape = (text: string) =>
 
 /** The frame's markup, inside #root before index.html's loading screen. */
 export function frameMarkup(): string {
-  const perApp = (text: (app: SubAppName) => string, className: string) =>
-    APPS.map((app) => `<span class="${className}" data-app="${app}">${escape(text(app))}</span>`).join('');
+  const perApp = (text: (app: SubAppName) => string, className: string, tappable = false) =>
+    APPS.map(
+      (app) =>
+        `<span class="${className}" data-app="${app}"${tappable ? ` data-boot-to="${escape(routeTo.subAppHome(app))}"` : ''}>${escape(text(app))}</span>`,
+    ).join('');
   // Each back-end and user centre page's title, as its PageFrame shows it.
   const titles = [
     ...ADMIN_PAGES.map((page) => `<span data-admin-page="${page}">${escape(ADMIN_TEXT[page].title)}</span>`),
@@ -258,12 +287,12 @@ export function frameMarkup(): string {
   ].join('');
   // The user centre's left column: the avatar's circle, the name's and phone's lines (they come
   // with the app), its menu.
-  const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_MENU.map((entry) => `<li data-uc-item="${entry.page}"${'hiddenOnPage2' in entry ? ' data-page2-hidden' : ''}>${escape(entry.label)}</li>`).join('')}</ul></div>`;
+  const userCenterSide = `<div class="boot-frame-uc-side"><div class="boot-frame-uc-profile"><span class="boot-frame-uc-avatar"></span><span class="boot-frame-uc-line"></span><span class="boot-frame-uc-line"></span></div><ul class="boot-frame-uc-menu">${USER_CENTER_MENU.map((entry) => `<li data-uc-item="${entry.page}" data-boot-to="${escape(entry.path)}"${'hiddenOnPage2' in entry ? ' data-page2-hidden' : ''}>${escape(entry.label)}</li>`).join('')}</ul></div>`;
   return `<div class="boot-frame" hidden>
         <span class="visually-hidden" role="status">${escape(SHELL_TEXT.loadingWorkbench)}</span>
         <div class="boot-frame-view" aria-hidden="true">
           <div class="tip-bar boot-frame-tip-bar"><span class="tip-bar-text">${escape(SHELL_TEXT.tipBar)}</span><span class="ant-btn-link boot-frame-tip-link">${escape(SHELL_TEXT.switchEnterprise)}</span></div>
-          <div class="boot-frame-header"><span class="shell-home-link"><span class="shell-logo"></span><span class="boot-frame-title">${escape(APP_TITLE)}</span></span><span class="module-tabs boot-frame-tabs">${perApp((app) => SHELL_TEXT.apps[app], 'module-tab')}</span></div>
+          <div class="boot-frame-header"><span class="shell-home-link" data-boot-to="${escape(ROUTES.home)}"><span class="shell-logo"></span><span class="boot-frame-title">${escape(APP_TITLE)}</span></span><span class="module-tabs boot-frame-tabs">${perApp((app) => SHELL_TEXT.apps[app], 'module-tab', true)}</span></div>
           <div class="boot-frame-body">
             <div class="boot-frame-sider"><ul class="boot-frame-menu"></ul></div>
             <div class="boot-frame-main">
@@ -318,7 +347,36 @@ html[data-boot-user-center='${page}'] .boot-frame [data-uc-item='${page}'] {
 }
 `,
   ).join('');
-  return `${base}\n/* Generated per app, back-end and user centre page by vite-plugins/boot-frame/plugin.ts. */\n${perApp}${perAdminPage}${perUserCenterPage}`;
+  // After the generated rules, which it overrides: a tapped entry (kept for the app, see the boot
+  // script) shows as chosen in place of the current one.
+  const tapped = `.boot-frame [data-boot-to] {
+  cursor: pointer;
+}
+html[data-boot-tap] .boot-frame .module-tab:not([data-boot-tapped]) {
+  color: rgba(0, 0, 0, 0.75);
+  border-bottom-color: transparent;
+  font-weight: normal;
+}
+.boot-frame .module-tab[data-boot-tapped] {
+  color: #175cd3;
+  border-bottom-color: #175cd3;
+  font-weight: 500;
+}
+html[data-boot-tap] .boot-frame .boot-frame-menu-selected:not([data-boot-tapped]),
+html[data-boot-tap] .boot-frame [data-uc-item]:not([data-boot-tapped]) {
+  background: none;
+  color: inherit;
+}
+.boot-frame .boot-frame-menu-item[data-boot-tapped] {
+  background: rgba(0, 0, 0, 0.04);
+  color: rgba(0, 0, 0, 0.95);
+}
+.boot-frame [data-uc-item][data-boot-tapped] {
+  background: #e8f4ff;
+  color: #175cd3;
+}
+`;
+  return `${base}\n/* Generated per app, back-end and user centre page by vite-plugins/boot-frame/plugin.ts. */\n${perApp}${perAdminPage}${perUserCenterPage}${tapped}`;
 }
 
 export function bootFrame(): Plugin {

@@ -8,8 +8,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import NotFoundPage from '@/app/pages/NotFoundPage';
-import { PAGE_STYLES_LINK, PAGE_STYLES_PLACEHOLDER, type BootFrameFacts } from '@/constants/boot-frame';
-import { ROUTES } from '@/constants/routes';
+import {
+  BOOT_TAP,
+  PAGE_STYLES_LINK,
+  PAGE_STYLES_PLACEHOLDER,
+  type BootFrameFacts,
+} from '@/constants/boot-frame';
+import { ROUTES, routeTo } from '@/constants/routes';
 import { STORAGE_KEYS } from '@/constants/storage-keys';
 import {
   BOOT_CONFIG,
@@ -228,6 +233,53 @@ describe('boot frame', () => {
     expect(linked(ROUTES.userCenter.baseInfo, PERSONAL)).toEqual(linkedFor('user-center'));
     expect(linked('/', OWNER)).toEqual({ before: [], after: [] });
     expect(linked(ROUTES.subApps.product, OWNER)).toEqual({ before: [], after: [] });
+  });
+
+  it("keeps a tap on the frame's menu, tabs or logo for the app, and shows the entry as chosen", () => {
+    const session = (facts: BootFrameFacts) => ({
+      [STORAGE_KEYS.token]: 't',
+      [STORAGE_KEYS.bootFrame]: facts,
+    });
+    const html = document.documentElement;
+    const tapped = () => document.querySelectorAll('[data-boot-tapped]');
+    const row = (name: string) =>
+      [...document.querySelectorAll<HTMLElement>('.boot-frame-menu-item')].find(
+        (r) => r.textContent === name,
+      )!;
+    boot('/manage/members', session(OWNER));
+    expect(html.hasAttribute(BOOT_TAP)).toBe(false);
+    // On the row's text, as a finger lands.
+    row('角色管理')
+      .querySelector('span:last-child')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(html.getAttribute(BOOT_TAP)).toBe('/manage/roles');
+    expect([...tapped()]).toEqual([row('角色管理')]);
+    // The last tap counts.
+    row('企业管理').click();
+    expect(html.getAttribute(BOOT_TAP)).toBe('/manage/enterprise');
+    expect([...tapped()]).toEqual([row('企业管理')]);
+    document.querySelector<HTMLElement>('.module-tab[data-app="product"]')!.click();
+    expect(html.getAttribute(BOOT_TAP)).toBe(routeTo.subAppHome('product'));
+    document.querySelector<HTMLElement>('.boot-frame .shell-home-link')!.click();
+    expect(html.getAttribute(BOOT_TAP)).toBe(ROUTES.home);
+    // A group opens in the app only; the spinner and the title are not entries.
+    boot(
+      '/manage/members',
+      session({
+        ...OWNER,
+        sideMenu: [
+          { name: '成员与角色', depth: 0, paths: ['/manage/members'], group: true },
+          { name: '成员管理', depth: 1, paths: ['/manage/members'] },
+        ],
+      }),
+    );
+    row('成员与角色').click();
+    document.querySelector<HTMLElement>('.boot-frame-page-title')!.click();
+    expect(html.hasAttribute(BOOT_TAP)).toBe(false);
+    // The user centre's menu.
+    boot(ROUTES.userCenter.baseInfo, session(PERSONAL));
+    document.querySelector<HTMLElement>('[data-uc-item="accountSetting"]')!.click();
+    expect(html.getAttribute(BOOT_TAP)).toBe(ROUTES.userCenter.accountSetting);
   });
 
   it('fills the side menu as the parser reaches it, before any paint', async () => {
