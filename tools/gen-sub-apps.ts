@@ -30,10 +30,17 @@ const VALIDATORS = {
 
 /** Keywords that only explain a schema: validation ignores them. */
 const ANNOTATIONS = new Set(['description', '$comment', 'examples']);
-/** Keywords whose value is data, not a schema: kept as they are. */
-const DATA = new Set(['const', 'enum', 'default', 'examples']);
-/** Keywords whose value maps names to schemas (the names are kept). */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema: kept as they are (names included). */
+const DATA = new Set(['const', 'enum', 'default', 'required', 'dependentRequired']);
+/** Keywords whose value maps names to schemas (the names are kept; draft-07's too). */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'dependentSchemas',
+  'definitions',
+  'dependencies',
+]);
 
 /** `schema` without its annotations, at every depth. */
 export function withoutAnnotations(schema: unknown): unknown {

@@ -175,8 +175,11 @@ export function bootScript(config: BootConfig): string {
       if (!entry) return;
       var before = document.querySelector('.boot-frame-view [data-boot-tapped]');
       if (before) before.removeAttribute('data-boot-tapped');
+      var to = entry.getAttribute('data-boot-to');
+      // The page being opened: nothing to do (a tap elsewhere before it is forgotten).
+      if (to.replace(/(.)\\/$/, '$1') === path) return html.removeAttribute(config.tap);
       entry.setAttribute('data-boot-tapped', '');
-      html.setAttribute(config.tap, entry.getAttribute('data-boot-to'));
+      html.setAttribute(config.tap, to);
     });
     html.setAttribute('data-boot-tabs', facts.tabs.join(' '));
     if (facts.tipBar && read(config.keys.tipBarClosed) !== true) html.setAttribute('data-boot-tip-bar', '');
@@ -324,7 +327,7 @@ export function frameCss(): string {
 html:not([data-boot-frame='${app}']) .boot-frame .boot-frame-loading[data-app='${app}'] {
   display: none;
 }
-html[data-boot-frame='${app}'] .boot-frame .module-tab[data-app='${app}'] {
+html[data-boot-frame='${app}']:not([data-boot-tap]) .boot-frame .module-tab[data-app='${app}'] {
   color: #175cd3;
   border-bottom-color: #175cd3;
   font-weight: 500;
@@ -341,42 +344,13 @@ html[data-boot-frame='${app}'] .boot-frame .module-tab[data-app='${app}'] {
     ({ page }) => `html:not([data-boot-user-center='${page}']) .boot-frame [data-uc-page='${page}'] {
   display: none;
 }
-html[data-boot-user-center='${page}'] .boot-frame [data-uc-item='${page}'] {
+html[data-boot-user-center='${page}']:not([data-boot-tap]) .boot-frame [data-uc-item='${page}'] {
   background: #e8f4ff;
   color: #175cd3;
 }
 `,
   ).join('');
-  // After the generated rules, which it overrides: a tapped entry (kept for the app, see the boot
-  // script) shows as chosen in place of the current one.
-  const tapped = `.boot-frame [data-boot-to] {
-  cursor: pointer;
-}
-html[data-boot-tap] .boot-frame .module-tab:not([data-boot-tapped]) {
-  color: rgba(0, 0, 0, 0.75);
-  border-bottom-color: transparent;
-  font-weight: normal;
-}
-.boot-frame .module-tab[data-boot-tapped] {
-  color: #175cd3;
-  border-bottom-color: #175cd3;
-  font-weight: 500;
-}
-html[data-boot-tap] .boot-frame .boot-frame-menu-selected:not([data-boot-tapped]),
-html[data-boot-tap] .boot-frame [data-uc-item]:not([data-boot-tapped]) {
-  background: none;
-  color: inherit;
-}
-.boot-frame .boot-frame-menu-item[data-boot-tapped] {
-  background: rgba(0, 0, 0, 0.04);
-  color: rgba(0, 0, 0, 0.95);
-}
-.boot-frame [data-uc-item][data-boot-tapped] {
-  background: #e8f4ff;
-  color: #175cd3;
-}
-`;
-  return `${base}\n/* Generated per app, back-end and user centre page by vite-plugins/boot-frame/plugin.ts. */\n${perApp}${perAdminPage}${perUserCenterPage}${tapped}`;
+  return `${base}\n/* Generated per app, back-end and user centre page by vite-plugins/boot-frame/plugin.ts. */\n${perApp}${perAdminPage}${perUserCenterPage}`;
 }
 
 export function bootFrame(): Plugin {

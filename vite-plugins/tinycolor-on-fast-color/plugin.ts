@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const TINYCOLOR = '@ctrl/tinycolor';
-/** The module that imports it, as its path ends. */
-export const PRO_PROVIDER_STYLE = path.join('@ant-design', 'pro-provider', 'es', 'useStyle', 'index.js');
+/** The module that imports it, as its id ends (Vite's ids have forward slashes). */
+export const PRO_PROVIDER_STYLE = '/@ant-design/pro-provider/es/useStyle/index.js';
 const REPLACEMENT = path.join(import.meta.dirname, 'tinycolor.ts');
 
 export function tinycolorOnFastColor(): Plugin {
@@ -22,7 +22,9 @@ export function tinycolorOnFastColor(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === TINYCOLOR && importer?.endsWith(PRO_PROVIDER_STYLE) ? REPLACEMENT : null;
+      if (source !== TINYCOLOR || !importer) return null;
+      const id = importer.split('?')[0]!.replaceAll('\\', '/');
+      return id.endsWith(PRO_PROVIDER_STYLE) ? REPLACEMENT : null;
     },
   };
 }

@@ -77,7 +77,11 @@ export class TinyColor {
   private a: number;
 
   constructor(color: string | Rgba) {
-    const { r, g, b, a } = typeof color === 'string' ? new FastColor(color).toRgb() : color;
+    // Anything but a colour object is parsed (nothing is black, as tinycolor has it).
+    const { r, g, b, a } =
+      typeof color === 'object' && color !== null
+        ? color
+        : new FastColor(typeof color === 'string' ? color : '').toRgb();
     this.r = r;
     this.g = g;
     this.b = b;

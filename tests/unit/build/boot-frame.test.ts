@@ -262,6 +262,10 @@ describe('boot frame', () => {
     expect(html.getAttribute(BOOT_TAP)).toBe(routeTo.subAppHome('product'));
     document.querySelector<HTMLElement>('.boot-frame .shell-home-link')!.click();
     expect(html.getAttribute(BOOT_TAP)).toBe(ROUTES.home);
+    // The page being opened: the tap before it is forgotten, the current row chosen again.
+    row('成员管理').click();
+    expect(html.hasAttribute(BOOT_TAP)).toBe(false);
+    expect(tapped()).toHaveLength(0);
     // A group opens in the app only; the spinner and the title are not entries.
     boot(
       '/manage/members',

@@ -25,11 +25,11 @@ const proProviderStyle = path.join(
   'es/useStyle/index.js',
 );
 
-/** Every colour of a theme's design token (hex and rgb()/rgba() strings). */
+/** Every colour of a theme's design token: each string tinycolor reads as one, in any notation. */
 function colours(config: ThemeConfig): string[] {
   const token = theme.getDesignToken(config) as unknown as Record<string, unknown>;
   return Object.values(token).filter(
-    (value): value is string => typeof value === 'string' && /^(#[\da-f]{3,8}|rgba?\()/i.test(value),
+    (value): value is string => typeof value === 'string' && new Upstream(value).isValid,
   );
 }
 
@@ -56,13 +56,14 @@ const themes: Record<string, ThemeConfig> = {
 describe("ProComponents' colours on antd's colour parser", () => {
   it('pro-provider uses tinycolor only for setAlpha and lighten', () => {
     const source = readFileSync(proProviderStyle, 'utf8');
-    expect(proProviderStyle.endsWith(PRO_PROVIDER_STYLE)).toBe(true);
+    expect(proProviderStyle.replaceAll('\\', '/').endsWith(PRO_PROVIDER_STYLE)).toBe(true);
     expect(source).toContain("import { TinyColor } from '@ctrl/tinycolor';");
     // Each use, up to the end of its statement.
     const uses = [...source.matchAll(/TinyColor\(baseColor\)[^;]*;/g)].map((m) => m[0]);
     expect(source.match(/TinyColor\(/g)).toHaveLength(2);
     expect(uses).toEqual(['TinyColor(baseColor).setAlpha(alpha).toRgbString();', 'TinyColor(baseColor);']);
     expect(source).toContain('return instance.lighten(brightness).toHexString();');
+    expect(source.match(/instance\./g)).toHaveLength(1);
   });
 
   for (const [name, config] of Object.entries(themes))
@@ -92,6 +93,11 @@ describe("ProComponents' colours on antd's colour parser", () => {
           new Upstream(colour).lighten(amount).toHexString(),
         );
     }
+  });
+
+  it("parses with antd's own copy of its colour library, so none ships twice", () => {
+    const fromAntd = createRequire(require.resolve('antd/package.json'));
+    expect(fromAntd.resolve('@ant-design/fast-color')).toBe(require.resolve('@ant-design/fast-color'));
   });
 
   it("ships none of tinycolor's own code", async () => {
