@@ -5,7 +5,10 @@
  * (`@ant-design/fast-color`, already in the first load), with tinycolor's arithmetic and formats,
  * so every string it returns is the one tinycolor returns: ProComponents' styles are keyed by
  * the hash of those strings, and the build's style files (vite-plugins/antd-css) by the same.
- * tests/unit/build/tinycolor-on-fast-color.test.ts compares the two on every theme's colours.
+ * The colours it is given are antd's tokens, hex or `rgb()`/`rgba()` with whole channels, which
+ * both libraries read alike; antd's parser knows no colour names and reads `hsl()` otherwise, so
+ * tests/unit/build/tinycolor-on-fast-color.test.ts compares the two on every colour of four
+ * themes' tokens, in whatever notation, and fails if one in another notation ever comes.
  */
 import { FastColor } from '@ant-design/fast-color';
 
