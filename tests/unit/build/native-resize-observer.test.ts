@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { nativeResizeObserver, RESIZE_OBSERVER_POLYFILL } from '../../../vite-plugins/native-resize-observer';
+import { bundleModule } from './bundle-module';
 
 // The copy antd imports (a dependency of antd's, not the app's).
 const fromAntd = createRequire(createRequire(import.meta.url).resolve('antd/package.json'));
@@ -17,22 +17,8 @@ const observerUtil = path.join(
   'es/utils/observerUtil.js',
 );
 
-async function bundle(withPlugin: boolean): Promise<string> {
-  const plugin = nativeResizeObserver();
-  const build = await rolldown({
-    input: observerUtil,
-    logLevel: 'silent',
-    plugins: withPlugin
-      ? [{ name: plugin.name, resolveId: plugin.resolveId as never, load: plugin.load as never }]
-      : [],
-  });
-  try {
-    const { output } = await build.generate({ format: 'esm' });
-    return output[0].code;
-  } finally {
-    await build.close();
-  }
-}
+const bundle = (withPlugin: boolean) =>
+  bundleModule(observerUtil, withPlugin ? nativeResizeObserver() : null);
 
 describe("antd's size observer on the browser's ResizeObserver", () => {
   it('rc-resize-observer still imports the polyfill', () => {

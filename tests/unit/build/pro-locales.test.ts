@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { KEPT_LOCALE, onlyChineseProLocales, PRO_INTL_MODULE } from '../../../vite-plugins/pro-locales';
+import { bundleModule } from './bundle-module';
 
 const require = createRequire(import.meta.url);
 const intlModule = path.join(
@@ -16,19 +16,12 @@ const intlModule = path.join(
   'es/intl.js',
 );
 
-async function bundle(withPlugin: boolean): Promise<string> {
-  const plugin = onlyChineseProLocales();
-  const build = await rolldown({
-    input: intlModule,
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0'),
-    plugins: withPlugin
-      ? [{ name: plugin.name, resolveId: plugin.resolveId as never, load: plugin.load as never }]
-      : [],
-  });
-  const { output } = await build.generate({ format: 'esm' });
-  await build.close();
-  return output[0].code;
-}
+const bundle = (withPlugin: boolean) =>
+  bundleModule(
+    intlModule,
+    withPlugin ? onlyChineseProLocales() : null,
+    (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0'),
+  );
 
 describe('ProComponents in zh-CN only', () => {
   it('recognises the provider’s intl module and its locale imports', () => {

@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TinyColor as Upstream } from '@ctrl/tinycolor';
 import { theme, type ThemeConfig } from 'antd';
-import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { THEME } from '@/ui/theme';
 import { TinyColor } from '../../../vite-plugins/tinycolor-on-fast-color/tinycolor';
@@ -18,6 +17,7 @@ import {
   PRO_PROVIDER_STYLE,
   tinycolorOnFastColor,
 } from '../../../vite-plugins/tinycolor-on-fast-color/plugin';
+import { bundleModule } from './bundle-module';
 
 const require = createRequire(import.meta.url);
 const proProviderStyle = path.join(
@@ -101,22 +101,13 @@ describe("ProComponents' colours on antd's colour parser", () => {
   });
 
   it("ships none of tinycolor's own code", async () => {
-    const bundle = async (withPlugin: boolean) => {
-      const plugin = tinycolorOnFastColor();
-      const build = await rolldown({
-        input: proProviderStyle,
-        logLevel: 'silent',
-        // Only the colour library matters here: antd, React and the rest stay imports.
-        external: (id) => !id.startsWith('.') && !id.startsWith('/') && id !== '@ctrl/tinycolor',
-        plugins: withPlugin ? [{ name: plugin.name, resolveId: plugin.resolveId as never }] : [],
-      });
-      try {
-        const { output } = await build.generate({ format: 'esm' });
-        return output[0].code;
-      } finally {
-        await build.close();
-      }
-    };
+    // Only the colour library matters here: antd, React and the rest stay imports.
+    const bundle = (withPlugin: boolean) =>
+      bundleModule(
+        proProviderStyle,
+        withPlugin ? tinycolorOnFastColor() : null,
+        (id) => !id.startsWith('.') && !id.startsWith('/') && id !== '@ctrl/tinycolor',
+      );
     const upstream = await bundle(false);
     // tinycolor's table of CSS colour names comes with its parser.
     expect(upstream).toContain('aliceblue');
